@@ -1,0 +1,104 @@
+/**
+ * HTTP benchmark (autocannon): throughput of the full submission route (schema check, normalise,
+ * analyse, store) for a 1,000-row statement, as a ratio to a bare Fastify route that only parses
+ * the same body, same run. Goal: at least 0.5. Every request carries a new statementName (names
+ * are unique per client).
+ *   npx tsx bench/http.ts [format] [seconds] [connections]
+ * On PGlite in memory by default; set DATABASE_URL to run against PostgreSQL.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createClient } from '../src/auth/clients-repository.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { FormatName } from '../src/domain/statement.js';
+import { createServices } from '../src/services.js';
+import { analyseStatement } from '../src/statements/analytics/analyse.js';
+import { formatByName } from '../src/statements/formats/index.js';
+import { parseStatement } from '../src/statements/parse.js';
+import { generateStatement } from '../test/helpers/statement-generator.js';
+
+const format = (process.argv[2] ?? 'periculum') as FormatName;
+const seconds = Number(process.argv[3] ?? 10);
+const connections = Number(process.argv[4] ?? 4);
+const databaseUrl = process.env.DATABASE_URL;
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_MAX: '100000000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const database = await openDatabase({ dataDir: 'memory://', databaseUrl });
+await migrateToLatest(database.db);
+const services = await createServices(config, database);
+const app = await buildApp(services, { logger: false });
+const client = await createClient(database.db, { name: `bench ${Date.now()}`, scopes: ['statements:write'] });
+const token = await app.inject({
+  method: 'POST',
+  url: '/oauth/token',
+  payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret },
+});
+const authorization = `Bearer ${token.json().access_token}`;
+
+// The body with a marker where the statement name goes, so each request is a new statement.
+const MARK = 'BENCH-NAME-MARK';
+const generated = generateStatement({ seed: 7, months: 6, rows: 1_000, gambling: true, loans: true });
+const [head, tail] = JSON.stringify(generated.body(format, MARK)).split(MARK) as [string, string];
+if (tail === undefined) throw new Error(`${format} bodies carry no statementName`);
+let counter = 0;
+const nextBody = () => `${head}${Date.now()}-${counter++}${tail}`;
+
+const bare = Fastify({ logger: false, bodyLimit: config.limits.bodyBytes });
+bare.post('/parse', async () => ({ ok: true }));
+
+async function run(url: string, headers: Record<string, string>): Promise<{ rps: number; non2xx: number }> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: nextBody() }),
+      },
+    ],
+  });
+  return { rps: result.requests.average, non2xx: result.non2xx };
+}
+
+const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
+const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
+// Warm up both (JIT, worker threads, database caches).
+await autocannon({
+  url: `${bareAddress}/parse`,
+  method: 'POST',
+  duration: 2,
+  body: nextBody(),
+  headers: { 'content-type': 'application/json' },
+});
+await run(`${appAddress}/statements/analytics?format=${format}&statementType=consumer`, { authorization });
+
+const baseline = await run(`${bareAddress}/parse`, {});
+const full = await run(`${appAddress}/statements/analytics?format=${format}&statementType=consumer`, { authorization });
+// Where the time goes: the analysis alone, on the same statement.
+const spec = formatByName.get(format);
+const parsed = spec ? parseStatement(spec, JSON.parse(nextBody()), { defaultTimeZone: 'Africa/Lagos' }) : null;
+if (!parsed?.ok) throw new Error('the bench body does not parse');
+const t0 = performance.now();
+for (let i = 0; i < 20; i++) analyseStatement(parsed.statement);
+const analysisMs = (performance.now() - t0) / 20;
+console.log(
+  `${format}, 1,000 rows, body ${(nextBody().length / 1024).toFixed(0)} KiB, ${connections} connections, ${seconds} s each, ` +
+    `${databaseUrl ? 'PostgreSQL' : 'PGlite in memory'}:\n` +
+    `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
+    ` (non-2xx: ${full.non2xx}) -> ratio ${(full.rps / baseline.rps).toFixed(2)} (goal >= 0.5)\n` +
+    `  analysis alone ${analysisMs.toFixed(1)} ms per statement (${((analysisMs * full.rps) / 10).toFixed(1)}% of one core at this rate)`,
+);
+await app.close();
+await bare.close();
+await services.stop();
+await database.close();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { computeAffordability } from './affordability.js';
+
+// ₦300,000 salary, ₦100 other income, ₦54,033.33 expenses, ₦10,000 existing repayments (kobo below).
+const inputs = {
+  averagePredictedSalary: 30_000_000,
+  averageOtherIncome: 10_000,
+  averageMonthlyTotalExpenses: 5_403_333,
+  averageMonthlyLoanRepaymentAmount: 1_000_000,
+};
+
+describe('computeAffordability', () => {
+  it('DTI bound: 0.4 x 300,100 - 10,000 = 110,040 a month, 660,240 over six months', () => {
+    const a = computeAffordability(inputs, { dti: 0.4, loanTenure: 6 });
+    expect(a.monthlyIncome).toBe(30_010_000);
+    expect(a.monthlyDisposableIncome).toBe(23_606_667); // 300,100 - 54,033.33 - 10,000
+    expect(a.monthlyAffordability).toBe(11_004_000);
+    expect(a.affordabilityAmount).toBe(66_024_000);
+  });
+
+  it('disposable bound: with a DTI of 1 the disposable income (236,066.67) is the limit', () => {
+    expect(computeAffordability(inputs, { dti: 1, loanTenure: 3 }).monthlyAffordability).toBe(23_606_667);
+  });
+
+  it('the lender-given repayment replaces the statement one, and a negative result is floored at 0', () => {
+    const a = computeAffordability(inputs, { dti: 0.4, loanTenure: 6, averageMonthlyLoanRepaymentAmount: 15_000_000 });
+    expect(a.existingRepayment).toBe(15_000_000);
+    expect(a.monthlyAffordability).toBe(0);
+    expect(a.affordabilityAmount).toBe(0);
+  });
+});

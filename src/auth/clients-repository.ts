@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../domain/errors.js';
+import { isScope, SCOPES, type Scope } from './scopes.js';
+import { hashSecret } from './secret-hash.js';
+
+export interface ClientRecord {
+  id: number;
+  clientId: string;
+  name: string;
+  slug: string;
+  scopes: Scope[];
+  isDev: boolean;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface CreatedClient {
+  client_id: string;
+  client_secret: string;
+  scopes: Scope[];
+}
+
+const columns = ['id', 'client_id', 'name', 'slug', 'scopes', 'is_dev', 'created_at', 'revoked_at'] as const;
+
+type Row = Selectable<Database['clients']>;
+
+const toRecord = (r: Omit<Row, 'secret_hash'>): ClientRecord => ({
+  id: r.id,
+  clientId: r.client_id,
+  name: r.name,
+  slug: r.slug,
+  scopes: r.scopes.split(' ').filter(isScope),
+  isDev: r.is_dev,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+
+/** `Ade's Micro-Lending Ltd` -> `adesmicrolending`: the client part of a credit reference. */
+export const slugOf = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 24) || 'client';
+
+export async function createClient(
+  db: Kysely<Database>,
+  input: { name: string; scopes?: readonly string[]; isDev?: boolean },
+): Promise<CreatedClient> {
+  const scopes = [...new Set(input.scopes ?? SCOPES)];
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION_FAILED', `unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
+  }
+  if (input.name.trim().length === 0) throw new AppError('VALIDATION_FAILED', 'a client needs a name');
+  const clientId = `ls_${randomBytes(12).toString('hex')}`;
+  const secret = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('clients')
+    .values({
+      client_id: clientId,
+      name: input.name.trim(),
+      slug: slugOf(input.name),
+      secret_hash: await hashSecret(secret),
+      scopes: scopes.join(' '),
+      is_dev: input.isDev ?? false,
+      revoked_at: null,
+    })
+    .execute();
+  return { client_id: clientId, client_secret: secret, scopes: scopes as Scope[] };
+}
+
+export async function findClientByClientId(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<(ClientRecord & { secretHash: string }) | undefined> {
+  const row = await db
+    .selectFrom('clients')
+    .select([...columns, 'secret_hash'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? { ...toRecord(row), secretHash: row.secret_hash } : undefined;
+}
+
+export async function listClients(db: Kysely<Database>): Promise<ClientRecord[]> {
+  const rows = await db.selectFrom('clients').select(columns).orderBy('id').execute();
+  return rows.map(toRecord);
+}
+
+/** Marks a client revoked; its tokens stop working. Answers false when no such active client. */
+export async function revokeClient(db: Kysely<Database>, clientId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ revoked_at: new Date() })
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function hasDevClient(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('clients').select('id').where('is_dev', '=', true).executeTakeFirst();
+  return row !== undefined;
+}

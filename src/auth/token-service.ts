@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../domain/errors.js';
+import { type ClientRecord, findClientByClientId } from './clients-repository.js';
+import { isScope, parseScopes, type Scope } from './scopes.js';
+import { DUMMY_HASH, verifySecret } from './secret-hash.js';
+import type { SigningKey } from './signing-keys.js';
+
+/** Who is calling: the client (tenant) and the scopes its token grants. */
+export interface Principal {
+  clientId: number;
+  clientPublicId: string;
+  slug: string;
+  scopes: ReadonlySet<Scope>;
+}
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/** An OAuth 2.0 error (RFC 6749 §5.2) from the token endpoint. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error:
+      | 'invalid_request'
+      | 'invalid_client'
+      | 'unsupported_grant_type'
+      | 'invalid_scope'
+      | 'invalid_target',
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+export interface TokenService {
+  issue(input: {
+    grant_type?: string;
+    client_id?: string;
+    client_secret?: string;
+    audience?: string;
+    scope?: string;
+  }): Promise<IssuedToken>;
+  /** Verifies a bearer token and answers the principal, or throws an AppError (401). */
+  verify(token: string): Promise<Principal>;
+}
+
+export function createTokenService(
+  db: Kysely<Database>,
+  key: SigningKey,
+  auth: Config['auth'],
+  now: () => number = Date.now,
+): TokenService {
+  const external = auth.external;
+  const remoteJwks = external ? createRemoteJWKSet(new URL(external.jwksUrl)) : undefined;
+  const cache = new Map<string, { at: number; client: ClientRecord | undefined }>();
+
+  async function activeClient(publicId: string): Promise<ClientRecord | undefined> {
+    const hit = cache.get(publicId);
+    if (hit && now() - hit.at < auth.clientCacheMs) return hit.client;
+    const client = await findClientByClientId(db, publicId);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(publicId, { at: now(), client });
+    return client;
+  }
+
+  async function principalFrom(payload: JWTPayload): Promise<Principal> {
+    const publicId = [payload.client_id, payload.azp, payload.sub].find((v) => typeof v === 'string') as
+      | string
+      | undefined;
+    if (!publicId) throw new AppError('INVALID_TOKEN', 'the token names no client');
+    const client = await activeClient(publicId);
+    if (!client) throw new AppError('INVALID_TOKEN', 'the token names an unknown client');
+    if (client.revokedAt) throw new AppError('CLIENT_REVOKED');
+    const granted =
+      typeof payload.scope === 'string' ? parseScopes(payload.scope) : Array.isArray(payload.scp) ? payload.scp : [];
+    // A token never grants more than its client holds now.
+    const scopes = new Set(granted.filter((s): s is Scope => isScope(s) && client.scopes.includes(s)));
+    return { clientId: client.id, clientPublicId: client.clientId, slug: client.slug, scopes };
+  }
+
+  return {
+    async issue(input) {
+      if (input.grant_type !== 'client_credentials') {
+        throw new OAuthError(
+          400,
+          input.grant_type ? 'unsupported_grant_type' : 'invalid_request',
+          input.grant_type ? 'only grant_type=client_credentials is supported' : 'grant_type is required',
+        );
+      }
+      if (!input.client_id || !input.client_secret) {
+        throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+      }
+      const client = await findClientByClientId(db, input.client_id);
+      const secretOk = await verifySecret(input.client_secret, client?.secretHash ?? DUMMY_HASH);
+      if (!client || !secretOk || client.revokedAt) {
+        throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+      }
+      if (input.audience !== undefined && input.audience !== auth.audience) {
+        throw new OAuthError(400, 'invalid_target', `audience must be ${auth.audience}`);
+      }
+      let scopes: string[] = client.scopes;
+      if (input.scope !== undefined && input.scope.trim() !== '') {
+        const asked = parseScopes(input.scope);
+        const refused = asked.filter((s) => !client.scopes.includes(s as Scope));
+        if (refused.length > 0) {
+          throw new OAuthError(400, 'invalid_scope', `scope(s) not granted to this client: ${refused.join(' ')}`);
+        }
+        scopes = asked;
+      }
+      const scope = scopes.join(' ');
+      const iat = Math.floor(now() / 1000);
+      const token = await new SignJWT({ scope, client_id: client.clientId })
+        .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
+        .setIssuer(auth.issuer)
+        .setAudience(auth.audience)
+        .setSubject(client.clientId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + auth.tokenTtlSeconds)
+        .setJti(randomUUID())
+        .sign(key.privateKey);
+      return { access_token: token, token_type: 'Bearer', expires_in: auth.tokenTtlSeconds, scope };
+    },
+
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        const iss = peekIssuer(token);
+        if (external && remoteJwks && iss === external.issuer) {
+          ({ payload } = await jwtVerify(token, remoteJwks, {
+            issuer: external.issuer,
+            audience: external.audience,
+            currentDate: new Date(now()),
+          }));
+        } else {
+          ({ payload } = await jwtVerify(token, key.publicKey, {
+            issuer: auth.issuer,
+            audience: auth.audience,
+            algorithms: [key.alg],
+            currentDate: new Date(now()),
+          }));
+        }
+      } catch (e) {
+        if (e instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+        if (e instanceof joseErrors.JWTClaimValidationFailed) {
+          throw new AppError('INVALID_TOKEN', `the token's ${e.claim} claim is not accepted here`);
+        }
+        throw new AppError('INVALID_TOKEN');
+      }
+      return principalFrom(payload);
+    },
+  };
+}
+
+function peekIssuer(token: string): string | undefined {
+  const part = token.split('.')[1];
+  if (!part) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as { iss?: unknown };
+    return typeof claims.iss === 'string' ? claims.iss : undefined;
+  } catch {
+    return undefined;
+  }
+}

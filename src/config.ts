@@ -1,0 +1,258 @@
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { type Static, Type } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+
+/**
+ * Every environment variable the service reads, with its default. Parsed once at start
+ * (`loadConfig`); nothing else in the code base reads `process.env`.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DATA_DIR: Type.String({ default: './data', minLength: 1 }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  TOKEN_ISSUER: Type.String({ default: 'lendsight', minLength: 1 }),
+  TOKEN_AUDIENCE: Type.String({ default: 'lendsight-api', minLength: 1 }),
+  TOKEN_TTL_SECONDS: Type.Integer({ default: 86400, minimum: 60, maximum: 2_592_000 }),
+  AUTH_CLIENT_CACHE_MS: Type.Integer({ default: 2000, minimum: 0, maximum: 300_000 }),
+  EXTERNAL_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  EXTERNAL_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
+  EXTERNAL_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  BODY_LIMIT_BYTES: Type.Integer({ default: 80 * 1024 * 1024, minimum: 1024 }),
+  RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1 }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0 }),
+  DEV_CLIENT_ON_FIRST_START: Type.Boolean({ default: true }),
+  STATEMENT_TIME_ZONE: Type.String({ default: 'Africa/Lagos', minLength: 1 }),
+  STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
+  ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
+  ANALYSIS_INLINE_BELOW_ROWS: Type.Integer({ default: 2000, minimum: 0 }),
+  ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
+  CREDIT_BUREAU: Type.Union([Type.Literal('sandbox'), Type.Literal('firstcentral')], { default: 'sandbox' }),
+  CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' })),
+  CREDIT_FRESHNESS_DAYS: Type.Number({ default: 30, minimum: 0, maximum: 365 }),
+  CREDIT_CALL_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 10, maximum: 300_000 }),
+  CREDIT_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1, maximum: 50 }),
+  CREDIT_BACKOFF_BASE_MS: Type.Integer({ default: 2_000, minimum: 1 }),
+  CREDIT_BACKOFF_MAX_MS: Type.Integer({ default: 300_000, minimum: 1 }),
+  CREDIT_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 5, maximum: 600_000 }),
+  CREDIT_WORKER_CONCURRENCY: Type.Integer({ default: 4, minimum: 0, maximum: 64 }),
+  CREDIT_BREAKER_THRESHOLD: Type.Integer({ default: 5, minimum: 1 }),
+  CREDIT_BREAKER_COOLDOWN_MS: Type.Integer({ default: 60_000, minimum: 1 }),
+  CREDIT_SANDBOX_DELAY_MS: Type.Integer({ default: 5_000, minimum: 0 }),
+  FIRSTCENTRAL_BASE_URL: Type.String({
+    default: 'https://online.firstcentralcreditbureau.com/firstcentralrestv2',
+    pattern: '^https?://',
+  }),
+  FIRSTCENTRAL_USERNAME: Type.Optional(Type.String({ minLength: 1 })),
+  FIRSTCENTRAL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  FIRSTCENTRAL_TICKET_TTL_MS: Type.Integer({ default: 16_200_000, minimum: 1_000 }),
+  FIRSTCENTRAL_ENQUIRY_REASON: Type.String({ default: 'Application for credit by a borrower', minLength: 1 }),
+  LIVENESS_WORKERS: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 64, description: 'default: the number of cores' }),
+  ),
+  LIVENESS_THRESHOLD: Type.Number({ default: 50, minimum: 0, maximum: 100 }),
+  LIVENESS_MAX_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
+  LIVENESS_MAX_PIXELS: Type.Integer({ default: 40_000_000, minimum: 10_000 }),
+  LIVENESS_MAX_SIDE: Type.Integer({ default: 800, minimum: 128, maximum: 4096 }),
+  LIVENESS_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+});
+
+export type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicBaseUrl: string | undefined;
+  auth: {
+    issuer: string;
+    audience: string;
+    tokenTtlSeconds: number;
+    clientCacheMs: number;
+    external: { jwksUrl: string; issuer: string; audience: string } | undefined;
+  };
+  limits: { bodyBytes: number; rateMax: number; rateWindowMs: number };
+  shutdownTimeoutMs: number;
+  devClientOnFirstStart: boolean;
+  cpuCount: number;
+  credit: CreditConfig;
+  statements: StatementsConfig;
+  analysis: AnalysisConfig;
+  liveness: LivenessConfig;
+}
+
+export interface LivenessConfig {
+  /** Worker threads, one face-model instance each. */
+  workers: number;
+  /** `liveness_check` is true when `liveness_probability` (0..100) is above this. */
+  threshold: number;
+  maxBytes: number;
+  /** Most decoded pixels an upload may declare (checked from its header before decoding). */
+  maxPixels: number;
+  /** Images are resized so their longest side is at most this before detection. */
+  maxSide: number;
+  timeoutMs: number;
+}
+
+export interface AnalysisConfig {
+  /** Worker threads for statement analytics; 0 analyses on the event loop. */
+  workers: number;
+  /** Statements with fewer rows are analysed on the event loop (copying them to a thread costs more). */
+  inlineBelowRows: number;
+  /** An analysis running longer is stopped and the submission refused. */
+  timeoutMs: number;
+}
+
+export interface StatementsConfig {
+  /** IANA zone of accounts whose currency names none; transaction dates are days in it. */
+  defaultTimeZone: string;
+  /** Fewer transactions than this are refused (the real API's rule is 10). */
+  minTransactions: number;
+}
+
+export interface CreditConfig {
+  bureau: Env['CREDIT_BUREAU'];
+  /** 32 bytes; undefined means a development key generated once and kept in the database. */
+  encryptionKey: Buffer | undefined;
+  freshnessMs: number;
+  callTimeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  pollIntervalMs: number;
+  /** Jobs one instance works on at once; 0 runs no worker in this instance (API only). */
+  workerConcurrency: number;
+  breaker: { threshold: number; cooldownMs: number };
+  sandbox: { delayMs: number };
+  firstCentral: { baseUrl: string; username: string; password: string; ticketTtlMs: number; enquiryReason: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const checker = Compile(EnvSchema);
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const known = Object.keys(EnvSchema.properties);
+  const raw: Record<string, unknown> = {};
+  for (const key of known) {
+    const value = source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(EnvSchema, raw);
+  const converted = Value.Convert(EnvSchema, withDefaults);
+  const problems = checker.Errors(converted).map((e) => {
+    const name = e.instancePath.slice(1);
+    return `${name}: ${e.message} (got ${JSON.stringify(raw[name])})`;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  const env = converted as Env;
+  const externalParts = [env.EXTERNAL_JWKS_URL, env.EXTERNAL_ISSUER, env.EXTERNAL_AUDIENCE];
+  const externalSet = externalParts.filter((p) => p !== undefined).length;
+  if (externalSet !== 0 && externalSet !== 3) {
+    throw new ConfigError(['EXTERNAL_JWKS_URL, EXTERNAL_ISSUER and EXTERNAL_AUDIENCE: set all three or none']);
+  }
+  if (env.CREDIT_BUREAU === 'firstcentral' && !(env.FIRSTCENTRAL_USERNAME && env.FIRSTCENTRAL_PASSWORD)) {
+    throw new ConfigError(['CREDIT_BUREAU=firstcentral needs FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD']);
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    auth: {
+      issuer: env.TOKEN_ISSUER,
+      audience: env.TOKEN_AUDIENCE,
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      clientCacheMs: env.AUTH_CLIENT_CACHE_MS,
+      external:
+        env.EXTERNAL_JWKS_URL && env.EXTERNAL_ISSUER && env.EXTERNAL_AUDIENCE
+          ? { jwksUrl: env.EXTERNAL_JWKS_URL, issuer: env.EXTERNAL_ISSUER, audience: env.EXTERNAL_AUDIENCE }
+          : undefined,
+    },
+    limits: { bodyBytes: env.BODY_LIMIT_BYTES, rateMax: env.RATE_LIMIT_MAX, rateWindowMs: env.RATE_LIMIT_WINDOW_MS },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    devClientOnFirstStart: env.DEV_CLIENT_ON_FIRST_START,
+    cpuCount: cpus().length,
+    credit: creditConfig(env),
+    statements: { defaultTimeZone: timeZone(env.STATEMENT_TIME_ZONE), minTransactions: env.STATEMENT_MIN_TRANSACTIONS },
+    analysis: {
+      workers: env.ANALYSIS_WORKERS,
+      inlineBelowRows: env.ANALYSIS_INLINE_BELOW_ROWS,
+      timeoutMs: env.ANALYSIS_TIMEOUT_MS,
+    },
+    liveness: {
+      workers: env.LIVENESS_WORKERS ?? cpus().length,
+      threshold: env.LIVENESS_THRESHOLD,
+      maxBytes: env.LIVENESS_MAX_BYTES,
+      maxPixels: env.LIVENESS_MAX_PIXELS,
+      maxSide: env.LIVENESS_MAX_SIDE,
+      timeoutMs: env.LIVENESS_TIMEOUT_MS,
+    },
+  };
+}
+
+function creditConfig(env: Env): CreditConfig {
+  const key = env.CREDIT_ENCRYPTION_KEY;
+  return {
+    bureau: env.CREDIT_BUREAU,
+    encryptionKey: key ? Buffer.from(key, key.length === 64 ? 'hex' : 'base64') : undefined,
+    freshnessMs: Math.round(env.CREDIT_FRESHNESS_DAYS * 86_400_000),
+    callTimeoutMs: env.CREDIT_CALL_TIMEOUT_MS,
+    maxAttempts: env.CREDIT_MAX_ATTEMPTS,
+    backoffBaseMs: env.CREDIT_BACKOFF_BASE_MS,
+    backoffMaxMs: env.CREDIT_BACKOFF_MAX_MS,
+    pollIntervalMs: env.CREDIT_POLL_INTERVAL_MS,
+    workerConcurrency: env.CREDIT_WORKER_CONCURRENCY,
+    breaker: { threshold: env.CREDIT_BREAKER_THRESHOLD, cooldownMs: env.CREDIT_BREAKER_COOLDOWN_MS },
+    sandbox: { delayMs: env.CREDIT_SANDBOX_DELAY_MS },
+    firstCentral: {
+      baseUrl: env.FIRSTCENTRAL_BASE_URL.replace(/\/+$/, ''),
+      username: env.FIRSTCENTRAL_USERNAME ?? '',
+      password: env.FIRSTCENTRAL_PASSWORD ?? '',
+      ticketTtlMs: env.FIRSTCENTRAL_TICKET_TTL_MS,
+      enquiryReason: env.FIRSTCENTRAL_ENQUIRY_REASON,
+    },
+  };
+}
+
+/** An IANA time zone the runtime knows, or a ConfigError naming the variable. */
+function timeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new ConfigError([`STATEMENT_TIME_ZONE: not an IANA time zone (got ${JSON.stringify(zone)})`]);
+  }
+}
+
+/** The variables, their defaults and their meaning, for the README and `--help`. */
+export const configVariables = Object.entries(EnvSchema.properties).map(([name, schema]) => ({
+  name,
+  default: (schema as { default?: unknown }).default,
+}));

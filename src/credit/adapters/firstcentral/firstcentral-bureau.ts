@@ -1,0 +1,194 @@
+import { type Bureau, BureauError, type BureauSubject } from '../../bureau.js';
+import { mapFirstCentralReport, UnreadableReportError } from './map-report.js';
+
+export interface FirstCentralSettings {
+  /** e.g. `https://online.firstcentralcreditbureau.com/firstcentralrestv2` (no trailing slash). */
+  baseUrl: string;
+  username: string;
+  password: string;
+  /** How long a DataTicket is reused; FirstCentral's live about 5 hours, so renew a little before. */
+  ticketTtlMs: number;
+  enquiryReason: string;
+  now?: () => number;
+}
+
+/** FirstCentral's full consumer credit report product. */
+const PRODUCT_ID = '45';
+
+class TicketRejected extends Error {}
+
+/**
+ * FirstCentral Credit Bureau over its REST interface: `POST /login` for a DataTicket (cached and
+ * renewed before it expires, and renewed once on the spot if the bureau says it is no longer
+ * valid), `POST /ConnectConsumerMatch` to find the subject by BVN, then
+ * `POST /GetConsumerFullCreditReport` (the billed call), mapped into the spec's report.
+ */
+export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau {
+  const now = settings.now ?? Date.now;
+  let ticket: { value: string; at: number } | undefined;
+  let loggingIn: Promise<string> | undefined;
+
+  async function post(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${settings.baseUrl}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (err) {
+      if (signal.aborted) throw new BureauError('timeout', `FirstCentral ${path} did not answer in time`);
+      throw new BureauError('unavailable', `FirstCentral ${path} unreachable (${(err as Error).message})`);
+    }
+    const text = await res.text().catch(() => {
+      throw new BureauError(signal.aborted ? 'timeout' : 'unavailable', `FirstCentral ${path} answer was cut off`);
+    });
+    if (res.status === 401 || res.status === 403) throw new TicketRejected(`HTTP ${res.status}`);
+    if (res.status >= 500 || res.status === 408 || res.status === 429) {
+      throw new BureauError('unavailable', `FirstCentral ${path} answered HTTP ${res.status}`);
+    }
+    if (res.status >= 400) throw new BureauError('rejected', `FirstCentral ${path} answered HTTP ${res.status}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new BureauError('unreadable', `FirstCentral ${path} answered something that is not JSON`);
+    }
+    if (mentionsBadTicket(json)) throw new TicketRejected('ticket not valid');
+    return json;
+  }
+
+  async function login(signal: AbortSignal): Promise<string> {
+    let answer: unknown;
+    try {
+      answer = await post('login', { username: settings.username, password: settings.password }, signal);
+    } catch (err) {
+      if (err instanceof TicketRejected) {
+        throw new BureauError(
+          'unavailable',
+          'FirstCentral refused the login: check FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD',
+        );
+      }
+      if (err instanceof BureauError && err.kind !== 'timeout') throw new BureauError('unavailable', err.message);
+      throw err;
+    }
+    const first = Array.isArray(answer) ? answer[0] : answer;
+    const value = first && typeof first === 'object' ? (first as Record<string, unknown>).DataTicket : undefined;
+    if (typeof value !== 'string' || value.length === 0) {
+      throw new BureauError('unavailable', 'FirstCentral login answered without a DataTicket');
+    }
+    ticket = { value, at: now() };
+    return value;
+  }
+
+  async function currentTicket(signal: AbortSignal): Promise<string> {
+    if (ticket && now() - ticket.at < settings.ticketTtlMs) return ticket.value;
+    loggingIn ??= login(signal).finally(() => {
+      loggingIn = undefined;
+    });
+    return loggingIn;
+  }
+
+  /** Runs a call with a valid ticket; a ticket the bureau rejects is renewed once. */
+  async function withTicket<T>(signal: AbortSignal, call: (dataTicket: string) => Promise<T>): Promise<T> {
+    const first = await currentTicket(signal);
+    try {
+      return await call(first);
+    } catch (err) {
+      if (!(err instanceof TicketRejected)) throw err;
+      if (ticket?.value === first) ticket = undefined;
+      try {
+        return await call(await currentTicket(signal));
+      } catch (again) {
+        if (again instanceof TicketRejected) {
+          throw new BureauError('unavailable', 'FirstCentral keeps rejecting fresh DataTickets');
+        }
+        throw again;
+      }
+    }
+  }
+
+  async function match(subject: BureauSubject, dataTicket: string, signal: AbortSignal) {
+    const answer = await post(
+      'ConnectConsumerMatch',
+      {
+        DataTicket: dataTicket,
+        EnquiryReason: subject.enquiryReason || settings.enquiryReason,
+        ConsumerName: subject.name ?? '',
+        DateOfBirth: subject.dateOfBirth ?? '',
+        Identification: subject.bvn,
+        Accountno: '',
+        ProductID: PRODUCT_ID,
+      },
+      signal,
+    );
+    if (!Array.isArray(answer)) throw new BureauError('unreadable', 'FirstCentral consumer match is not a list');
+    const matched = answer
+      .flatMap((part) => (part && typeof part === 'object' ? (part as Record<string, unknown>).MatchedConsumer : []))
+      .filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object')
+      .filter((m) => !['', '0', 'undefined', 'null'].includes(String(m.ConsumerID ?? '').trim()));
+    const best = matched[0];
+    if (!best) throw new BureauError('no_record', 'no consumer matches this BVN');
+    return {
+      consumerID: String(best.ConsumerID),
+      mergeList: matched.map((m) => String(m.ConsumerID)).join(','),
+      enquiryID: String(best.EnquiryID ?? ''),
+      engineID: String(best.MatchingEngineID ?? ''),
+    };
+  }
+
+  return {
+    name: 'firstcentral',
+    displayName: 'FirstCentral Credit Bureau',
+    localCurrencies: ['NGN'],
+    async requestReport(subject, signal) {
+      const found = await withTicket(signal, (t) => match(subject, t, signal));
+      const answer = await withTicket(signal, (t) =>
+        post(
+          'GetConsumerFullCreditReport',
+          {
+            DataTicket: t,
+            consumerID: found.consumerID,
+            consumerMergeList: found.mergeList,
+            SubscriberEnquiryEngineID: found.engineID,
+            EnquiryID: found.enquiryID,
+            EnquiryReason: subject.enquiryReason || settings.enquiryReason,
+          },
+          signal,
+        ),
+      );
+      try {
+        return { kind: 'ready', report: mapFirstCentralReport(answer) };
+      } catch (err) {
+        if (err instanceof UnreadableReportError) throw new BureauError('unreadable', err.message);
+        throw err;
+      }
+    },
+    async fetchReport() {
+      // Every FirstCentral answer is synchronous: nothing is ever left pending.
+      throw new BureauError('rejected', 'FirstCentral requests are never pending');
+    },
+    async health(signal) {
+      try {
+        await currentTicket(signal);
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, detail: err instanceof Error ? err.message : 'login failed' };
+      }
+    },
+  };
+}
+
+/** FirstCentral answers an expired or unknown DataTicket with an error object that names the ticket. */
+function mentionsBadTicket(json: unknown): boolean {
+  const first = Array.isArray(json) ? json[0] : json;
+  if (!first || typeof first !== 'object') return false;
+  return Object.entries(first as Record<string, unknown>).some(
+    ([k, v]) =>
+      /error|message|status/i.test(k) &&
+      typeof v === 'string' &&
+      /ticket/i.test(v) &&
+      /invalid|expired|not valid/i.test(v),
+  );
+}

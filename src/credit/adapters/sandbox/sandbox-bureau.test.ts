@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BureauError } from '../../bureau.js';
+import {
+  ACCOUNT_RATING_KEYS,
+  LOCAL_CURRENCIES,
+  NULLABLE_SECTIONS,
+  PERSONAL_STRING_FIELDS,
+  reportProblems,
+  SPEC_CURRENCIES,
+  SUMMARY_METRIC_NAMES,
+} from '../../report.js';
+import { generateReport } from './generate-report.js';
+import { createSandboxBureau, SANDBOX_BVNS } from './sandbox-bureau.js';
+
+const subject = (bvn: string) => ({ bvn, enquiryReason: 'test' });
+const never = new AbortController().signal;
+
+async function ready(bvn: string) {
+  const result = await createSandboxBureau({ delayMs: 0 }).requestReport(subject(bvn), never);
+  if (result.kind !== 'ready') throw new Error('expected a ready report');
+  return result.report;
+}
+
+describe('sandbox bureau', () => {
+  it('gives the same report for the same BVN', async () => {
+    expect(await ready('12345678901')).toEqual(await ready('12345678901'));
+    expect(await ready('12345678901')).not.toEqual(await ready('12345678902'));
+  });
+
+  it('every generated report has exactly the spec members (plus the NGN column)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{11}$/), (bvn) => {
+        const report = generateReport(bvn);
+        expect(reportProblems(report)).toEqual([]);
+        expect(Object.keys(report).sort()).toEqual(
+          [...NULLABLE_SECTIONS, 'accountRating', 'creditAccountSummary', 'personalDetailsSummary'].sort(),
+        );
+        expect(Object.keys(report.accountRating).sort()).toEqual([...ACCOUNT_RATING_KEYS].sort());
+        expect(Object.keys(report.creditAccountSummary).sort()).toEqual(
+          [
+            'rating',
+            ...SUMMARY_METRIC_NAMES.flatMap((m) => [...SPEC_CURRENCIES, ...LOCAL_CURRENCIES].map((c) => `${m}${c}`)),
+          ].sort(),
+        );
+        expect(Object.keys(report.personalDetailsSummary).sort()).toEqual(
+          [...PERSONAL_STRING_FIELDS, 'consumerID'].sort(),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('thin file: one account and most sections absent', async () => {
+    const r = await ready(SANDBOX_BVNS.thinFile);
+    expect(r.creditAccountSummary.totalNumberofAccountsNGN).toBe('1');
+    expect(r.employmentHistory).toBeNull();
+    expect(r.dudCheqEventSummary).toBeNull();
+    expect(r.judgementSummary).toBeNull();
+  });
+
+  it('good history: nothing in arrears, no bad accounts', async () => {
+    const r = await ready(SANDBOX_BVNS.goodHistory);
+    expect(Number(r.creditAccountSummary.totalNumberofAccountsNGN)).toBeGreaterThan(3);
+    expect(r.creditAccountSummary.totalAccountInArrearNGN).toBe('0');
+    expect(r.creditAccountSummary.totalAmountInArrearNGN).toBe('0.00');
+    expect(Object.entries(r.accountRating).filter(([k, v]) => k.endsWith('Bad') && v !== '0')).toEqual([]);
+    expect(r.dudCheqEventSummary).toBeNull();
+  });
+
+  it('bad history: arrears, dishonoured cheques and a judgement, consistent with the summary', async () => {
+    const r = await ready(SANDBOX_BVNS.badHistory);
+    const s = r.creditAccountSummary;
+    expect(Number(s.totalAccountInArrearNGN)).toBeGreaterThan(0);
+    expect(s.totalAmountInArrearNGN).not.toBe('0.00');
+    expect(Number(s.totalNumberofDishonouredNGN)).toBeGreaterThanOrEqual(2);
+    expect(r.dudCheqEventSummary).toHaveLength(Number(s.totalNumberofDishonouredNGN));
+    expect(s.lastBouncedChequesDateNGN).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(s.totalNumberofJudgementNGN).toBe('1');
+    const bad = Object.entries(r.accountRating)
+      .filter(([k]) => k.endsWith('Bad'))
+      .reduce((n, [, v]) => n + Number(v), 0);
+    expect(bad).toBeGreaterThan(0);
+    expect(bad + Number(s.totalaccountinGoodconditionNGN)).toBe(Number(s.totalNumberofAccountsNGN));
+  });
+
+  it('no record: a final no_record failure', async () => {
+    await expect(ready(SANDBOX_BVNS.noRecord)).rejects.toMatchObject({ kind: 'no_record' });
+  });
+
+  it('timeout: never answers until the caller gives up', async () => {
+    const controller = new AbortController();
+    const call = createSandboxBureau({ delayMs: 0 }).requestReport(subject(SANDBOX_BVNS.timeout), controller.signal);
+    controller.abort();
+    await expect(call).rejects.toBeInstanceOf(BureauError);
+  });
+
+  it('delayed: pending until the delay has passed, then the report', async () => {
+    let t = 1_000;
+    const bureau = createSandboxBureau({ delayMs: 500, now: () => t });
+    const first = await bureau.requestReport(subject(SANDBOX_BVNS.delayed), never);
+    expect(first).toEqual({ kind: 'pending', ticket: 'sandbox-delay:1500', retryAfterMs: 500 });
+    t = 1_400;
+    expect(await bureau.fetchReport(subject(SANDBOX_BVNS.delayed), 'sandbox-delay:1500', never)).toMatchObject({
+      kind: 'pending',
+      retryAfterMs: 100,
+    });
+    t = 1_500;
+    const done = await bureau.fetchReport(subject(SANDBOX_BVNS.delayed), 'sandbox-delay:1500', never);
+    expect(done.kind).toBe('ready');
+  });
+
+  it('unreadable: answers something that is not a report', async () => {
+    expect(reportProblems(await ready(SANDBOX_BVNS.unreadable)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+import type { CreditReport, SummaryCurrency } from './report.js';
+
+/** Who a report is asked for. The BVN is the key; name and birth date help the bureau's matching. */
+export interface BureauSubject {
+  bvn: string;
+  name?: string | undefined;
+  /** `YYYY-MM-DD` */
+  dateOfBirth?: string | undefined;
+  /** Why the lender asks (the bureau records it); the adapter's configured default when absent. */
+  enquiryReason?: string | undefined;
+}
+
+/**
+ * What a bureau call answers: the report, or "accepted, ask again later" with the bureau's own
+ * ticket for the request (kept in the job so the fetch survives a restart).
+ */
+export type BureauResult =
+  | { kind: 'ready'; report: CreditReport }
+  | { kind: 'pending'; ticket: string; retryAfterMs: number };
+
+/**
+ * Why a bureau call failed. `no_record`, `rejected` and `unreadable` are final (asking again would
+ * not help, and a garbled full report may already have been billed); `unavailable` and `timeout`
+ * are retried with backoff.
+ */
+export type BureauFailure = 'no_record' | 'rejected' | 'unreadable' | 'unavailable' | 'timeout';
+
+export class BureauError extends Error {
+  constructor(
+    readonly kind: BureauFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BureauError';
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'unavailable' || this.kind === 'timeout';
+  }
+}
+
+/**
+ * The credit bureau port. One adapter per bureau (`adapters/<name>/`), registered in
+ * `adapters/index.ts`. Every call takes an AbortSignal; the caller (the guarded bureau) puts a
+ * timeout on each one. Adapters get their settings passed in and never read the environment.
+ */
+export interface Bureau {
+  /** Stable name, stored with each job and used as a metrics label. */
+  readonly name: string;
+  /** Human name for messages to lenders ("FirstCentral Credit Bureau"). */
+  readonly displayName: string;
+  /** The bureau's local currency column added to the spec's four, if it has one. */
+  readonly localCurrencies: readonly SummaryCurrency[];
+  /** Asks for a subject's full consumer report. */
+  requestReport(subject: BureauSubject, signal: AbortSignal): Promise<BureauResult>;
+  /** Asks again for a report that an earlier call left pending. */
+  fetchReport(subject: BureauSubject, ticket: string, signal: AbortSignal): Promise<BureauResult>;
+  /** Cheap reachability check (no billable call). */
+  health(signal: AbortSignal): Promise<{ ok: boolean; detail?: string }>;
+}

@@ -1,0 +1,267 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CreditJobState, Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const IN_FLIGHT: CreditJobState[] = ['pending', 'processing'];
+
+export interface JobKey {
+  clientId: number;
+  bureau: string;
+  subjectHash: string;
+}
+
+export interface ClaimedJob {
+  id: number;
+  clientId: number;
+  subjectHash: string;
+  subjectEnc: string;
+  ticket: string | null;
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * The pull a new request can share instead of paying again: one in flight, or (unless a refresh
+ * was asked for) one completed within the freshness window. Newest first.
+ */
+export async function findReusableJob(
+  db: Db,
+  key: JobKey,
+  /** Reuse a completed pull this recent; undefined reuses only a pull in flight. */
+  freshForMs: number | undefined,
+): Promise<{ id: number; state: CreditJobState } | undefined> {
+  return db
+    .selectFrom('credit_jobs')
+    .select(['id', 'state'])
+    .where('client_id', '=', key.clientId)
+    .where('bureau', '=', key.bureau)
+    .where('subject_hash', '=', key.subjectHash)
+    .where((eb) =>
+      freshForMs !== undefined
+        ? eb.or([
+            eb('state', 'in', IN_FLIGHT),
+            eb.and([
+              eb('state', '=', 'completed'),
+              eb('completed_at', '>=', sql<Date>`now() - ${freshForMs} * interval '1 millisecond'`),
+            ]),
+          ])
+        : eb('state', 'in', IN_FLIGHT),
+    )
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Inserts a pending job, or answers undefined when another one for the subject is already in flight. */
+export async function insertJobUnlessInFlight(db: Db, key: JobKey, subjectEnc: string): Promise<number | undefined> {
+  const row = await db
+    .insertInto('credit_jobs')
+    .values({
+      client_id: key.clientId,
+      bureau: key.bureau,
+      subject_hash: key.subjectHash,
+      subject_enc: subjectEnc,
+      state: 'pending',
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['client_id', 'bureau', 'subject_hash'])
+        .where(sql<boolean>`state in ('pending', 'processing')`)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertReport(
+  db: Db,
+  values: {
+    reference: string;
+    clientId: number;
+    jobId: number;
+    statementKey: number | undefined;
+    requestEnc: string;
+    reused: boolean;
+  },
+): Promise<void> {
+  await db
+    .insertInto('credit_reports')
+    .values({
+      reference: values.reference,
+      client_id: values.clientId,
+      job_id: values.jobId,
+      statement_key: values.statementKey ?? null,
+      request_enc: values.requestEnc,
+      reused: values.reused,
+    })
+    .execute();
+}
+
+export interface StoredReport {
+  reference: string;
+  requestEnc: string;
+  createdAt: Date;
+  jobId: number;
+  clientId: number;
+  state: CreditJobState;
+  reportEnc: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+/** One client's reference with the state of the pull behind it; another client's is not found. */
+export async function findReport(db: Db, clientId: number, reference: string): Promise<StoredReport | undefined> {
+  const row = await db
+    .selectFrom('credit_reports as r')
+    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
+    .select([
+      'r.reference',
+      'r.request_enc',
+      'r.created_at',
+      'r.client_id',
+      'j.id as job_id',
+      'j.state',
+      'j.report_enc',
+      'j.failure_code',
+      'j.failure_message',
+    ])
+    .where('r.client_id', '=', clientId)
+    .where('r.reference', '=', reference)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    reference: row.reference,
+    requestEnc: row.request_enc,
+    createdAt: row.created_at,
+    jobId: row.job_id,
+    clientId: row.client_id,
+    state: row.state,
+    reportEnc: row.report_enc,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+  };
+}
+
+/** The references linked to one of a client's statements, oldest first. */
+export async function listReportsForStatement(
+  db: Db,
+  clientId: number,
+  statementKey: number,
+): Promise<Array<{ reference: string; state: CreditJobState; createdDate: string }>> {
+  const rows = await db
+    .selectFrom('credit_reports as r')
+    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
+    .select(['r.reference', 'j.state', 'r.created_at'])
+    .where('r.client_id', '=', clientId)
+    .where('r.statement_key', '=', statementKey)
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({ reference: r.reference, state: r.state, createdDate: r.created_at.toISOString() }));
+}
+
+export async function statementExists(db: Db, clientId: number, statementKey: number): Promise<boolean> {
+  // FOR KEY SHARE: the statement cannot be deleted before the linking row is written.
+  const row = await db
+    .selectFrom('statements')
+    .select('key')
+    .where('client_id', '=', clientId)
+    .where('key', '=', statementKey)
+    .forKeyShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Claims due jobs for this bureau: each claimed row is leased until `leaseMs` from now, so another
+ * instance (or this one after a crash) takes it over only when the lease has run out.
+ * `FOR UPDATE SKIP LOCKED` lets several instances poll one table without waiting on each other.
+ */
+export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const result = await sql<{
+    id: number;
+    client_id: number;
+    subject_hash: string;
+    subject_enc: string;
+    bureau_ticket: string | null;
+    attempts: number;
+    created_at: Date;
+  }>`
+    update credit_jobs set state = 'processing', locked_until = now() + ${leaseMs} * interval '1 millisecond',
+      updated_at = now()
+    where id in (
+      select id from credit_jobs
+      where bureau = ${bureau} and state in ('pending', 'processing') and run_after <= now()
+        and (locked_until is null or locked_until < now())
+      order by run_after, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, client_id, subject_hash, subject_enc, bureau_ticket, attempts, created_at`.execute(db);
+  return result.rows.map((r) => ({
+    id: r.id,
+    clientId: r.client_id,
+    subjectHash: r.subject_hash,
+    subjectEnc: r.subject_enc,
+    ticket: r.bureau_ticket,
+    attempts: r.attempts,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+export async function completeJob(db: Db, id: number, reportEnc: string): Promise<void> {
+  await db
+    .updateTable('credit_jobs')
+    .set({
+      state: 'completed',
+      report_enc: reportEnc,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function failJob(db: Db, id: number, code: string, message: string, attempts: number): Promise<void> {
+  await db
+    .updateTable('credit_jobs')
+    .set({
+      state: 'failed',
+      failure_code: code,
+      failure_message: message,
+      attempts,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Puts a job back in the queue to run again in `delayMs` (a retry, or a bureau that said "later"). */
+export async function rescheduleJob(
+  db: Db,
+  id: number,
+  delayMs: number,
+  changes: { attempts?: number; ticket?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('credit_jobs')
+    .set({
+      run_after: sql<Date>`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+      locked_until: null,
+      updated_at: sql<Date>`now()`,
+      ...(changes.attempts !== undefined ? { attempts: changes.attempts } : {}),
+      ...(changes.ticket !== undefined ? { bureau_ticket: changes.ticket } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Gives back the lease of jobs this instance was working on when it stopped. */
+export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('credit_jobs').set({ locked_until: null }).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,88 @@
+import { type Bureau, BureauError, type BureauResult, type BureauSubject } from './bureau.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import type { CreditMetrics } from './credit-metrics.js';
+
+/**
+ * Every call the service makes to a bureau goes through here: a timeout on each call (the adapter
+ * gets an AbortSignal, and the call is abandoned even if an adapter ignores it), the circuit
+ * breaker, and the metrics. Only `timeout` and `unavailable` count against the breaker: a subject
+ * without a record says nothing about the bureau's health.
+ */
+export interface GuardedBureau {
+  readonly bureau: Bureau;
+  requestReport(subject: BureauSubject): Promise<BureauResult>;
+  fetchReport(subject: BureauSubject, ticket: string): Promise<BureauResult>;
+  health(): Promise<{ ok: boolean; detail?: string }>;
+  /** When the breaker lets calls through again, if it is open. */
+  reopensAt(): number | undefined;
+}
+
+export function guardBureau(
+  bureau: Bureau,
+  opts: { timeoutMs: number; breaker: CircuitBreaker; metrics: CreditMetrics },
+): GuardedBureau {
+  const { breaker, metrics, timeoutMs } = opts;
+  const labels = { bureau: bureau.name };
+
+  async function withTimeout<T>(
+    operation: string,
+    call: (signal: AbortSignal) => Promise<T>,
+    ms = timeoutMs,
+  ): Promise<T> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new BureauError('timeout', `the bureau did not answer ${operation} within ${ms} ms`));
+      }, ms);
+    });
+    try {
+      return await Promise.race([call(controller.signal), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function guarded(operation: string, call: (signal: AbortSignal) => Promise<BureauResult>) {
+    if (!breaker.tryAcquire()) {
+      metrics.failures.inc({ ...labels, kind: 'circuit_open' });
+      throw new BureauError('unavailable', `${bureau.displayName} is failing repeatedly; calls are paused for a while`);
+    }
+    const stop = metrics.latency.startTimer({ ...labels, operation });
+    try {
+      const result = await withTimeout(operation, call);
+      breaker.success();
+      metrics.calls.inc({ ...labels, operation, outcome: result.kind });
+      return result;
+    } catch (err) {
+      const error =
+        err instanceof BureauError
+          ? err
+          : new BureauError('unavailable', `${bureau.displayName} call failed unexpectedly`);
+      if (error.retryable) breaker.failure();
+      else breaker.success();
+      metrics.calls.inc({ ...labels, operation, outcome: error.kind });
+      metrics.failures.inc({ ...labels, kind: error.kind });
+      throw error;
+    } finally {
+      stop();
+      metrics.breakerOpen.set(labels, breaker.state() === 'open' ? 1 : 0);
+    }
+  }
+
+  return {
+    bureau,
+    requestReport: (subject) => guarded('request', (signal) => bureau.requestReport(subject, signal)),
+    fetchReport: (subject, ticket) => guarded('fetch', (signal) => bureau.fetchReport(subject, ticket, signal)),
+    async health() {
+      try {
+        // /ready must answer quickly even when the bureau hangs.
+        return await withTimeout('health', (signal) => bureau.health(signal), Math.min(timeoutMs, 3000));
+      } catch (err) {
+        return { ok: false, detail: err instanceof Error ? err.message : 'health check failed' };
+      }
+    },
+    reopensAt: () => breaker.reopensAt(),
+  };
+}

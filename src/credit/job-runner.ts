@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { BureauError, type BureauFailure, type BureauSubject } from './bureau.js';
+import { capitalised } from './capitalised.js';
+import type { CreditMetrics } from './credit-metrics.js';
+import {
+  type ClaimedJob,
+  claimDueJobs,
+  completeJob,
+  failJob,
+  releaseJobs,
+  rescheduleJob,
+} from './credit-repository.js';
+import type { GuardedBureau } from './guarded-bureau.js';
+import { reportProblems } from './report.js';
+import type { ReportCipher } from './report-cipher.js';
+import { reportAad, subjectAad } from './sealing.js';
+
+export interface JobRunnerSettings {
+  pollIntervalMs: number;
+  /** Jobs claimed and worked on at once; 0 disables the worker in this instance. */
+  concurrency: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  callTimeoutMs: number;
+}
+
+/** Works through the durable queue in `credit_jobs`; started with the services, stopped with them. */
+export interface JobRunner {
+  start(): void;
+  /** Polls now instead of at the next interval (a job was just queued). */
+  wake(): void;
+  /** One claim-and-process round; answers how many jobs it worked on. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+}
+
+/** What a lender reads when a report failed, by failure code. */
+export const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, string> = {
+  no_record: 'CREDIT_NO_RECORD',
+  rejected: 'CREDIT_BUREAU_REJECTED',
+  unreadable: 'CREDIT_BUREAU_UNREADABLE',
+  unavailable: 'CREDIT_BUREAU_UNAVAILABLE',
+};
+
+/** A bureau that keeps answering "not ready yet" is given up on after this long. */
+const MAX_PENDING_MS = 24 * 3_600_000;
+
+/** Exponential backoff with "equal jitter": half the step fixed, half random, capped. */
+export function backoffMs(attempt: number, base: number, max: number, random: () => number = Math.random): number {
+  const step = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+export function createJobRunner(deps: {
+  db: Kysely<Database>;
+  bureau: GuardedBureau;
+  cipher: ReportCipher;
+  metrics: CreditMetrics;
+  settings: JobRunnerSettings;
+  random?: () => number;
+  onError?: (err: unknown) => void;
+}): JobRunner {
+  const { db, bureau, cipher, metrics, settings } = deps;
+  const name = bureau.bureau.displayName;
+  const leaseMs = settings.callTimeoutMs * 2 + 10_000;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  const inHand = new Set<number>();
+
+  const fail = async (job: ClaimedJob, code: string, message: string, attempts = job.attempts) => {
+    await failJob(db, job.id, code, message, attempts);
+    metrics.jobs.inc({ outcome: code });
+  };
+
+  const messages: Record<Exclude<BureauFailure, 'timeout' | 'unavailable'>, (detail: string) => string> = {
+    no_record: () =>
+      `${capitalised(name)} holds no credit record for this BVN. Check the BVN with the applicant; someone who has never borrowed has no bureau file.`,
+    rejected: (detail) =>
+      `${capitalised(name)} refused the request (${detail}). Check the BVN, name and date of birth, then request a new report.`,
+    unreadable: (detail) =>
+      `The answer from ${name} could not be read (${detail}). Request a new report later; if it persists, contact support with this reference.`,
+  };
+
+  async function work(job: ClaimedJob): Promise<void> {
+    let subject: BureauSubject;
+    try {
+      subject = JSON.parse(cipher.open(job.subjectEnc, subjectAad(job.clientId, job.subjectHash))) as BureauSubject;
+    } catch {
+      return fail(
+        job,
+        'CREDIT_REQUEST_UNREADABLE',
+        'The stored request could not be decrypted (was CREDIT_ENCRYPTION_KEY changed?). Request a new report.',
+      );
+    }
+    try {
+      const result = job.ticket ? await bureau.fetchReport(subject, job.ticket) : await bureau.requestReport(subject);
+      if (result.kind === 'pending') {
+        if (Date.now() - job.createdAt.getTime() > MAX_PENDING_MS) {
+          return fail(
+            job,
+            FAILURE_CODES.unavailable,
+            `${capitalised(name)} accepted the request but had no report after 24 hours. Request a new report.`,
+          );
+        }
+        await rescheduleJob(db, job.id, result.retryAfterMs, { ticket: result.ticket });
+        return;
+      }
+      const problems = reportProblems(result.report);
+      if (problems.length > 0) {
+        metrics.failures.inc({ bureau: bureau.bureau.name, kind: 'unreadable' });
+        return fail(job, FAILURE_CODES.unreadable, messages.unreadable(`not a credit report: ${problems[0]}`));
+      }
+      await completeJob(db, job.id, cipher.seal(JSON.stringify(result.report), reportAad(job.id)));
+      metrics.jobs.inc({ outcome: 'completed' });
+    } catch (err) {
+      if (!(err instanceof BureauError)) throw err;
+      if (err.retryable) {
+        const attempts = job.attempts + 1;
+        if (attempts >= settings.maxAttempts) {
+          return fail(
+            job,
+            FAILURE_CODES.unavailable,
+            `${capitalised(name)} could not be reached after ${attempts} attempts (last: ${err.message}). Request a new report later.`,
+            attempts,
+          );
+        }
+        const reopens = bureau.reopensAt();
+        const wait = Math.max(
+          backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random),
+          reopens ? reopens - Date.now() : 0,
+        );
+        await rescheduleJob(db, job.id, wait, { attempts });
+        return;
+      }
+      const kind = err.kind as keyof typeof messages;
+      return fail(job, FAILURE_CODES[kind], messages[kind](err.message));
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (settings.concurrency <= 0) return 0;
+    const jobs = await claimDueJobs(db, bureau.bureau.name, settings.concurrency, leaseMs);
+    for (const j of jobs) inHand.add(j.id);
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await work(job);
+        } catch (err) {
+          // Database trouble: the lease runs out and the job is picked up again.
+          deps.onError?.(err);
+        } finally {
+          inHand.delete(job.id);
+        }
+      }),
+    );
+    return jobs.length;
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref(); // an idle poller never keeps the process alive
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  return {
+    start() {
+      if (running || settings.concurrency <= 0) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let worked = 0;
+          try {
+            worked = await runOnce();
+          } catch (err) {
+            deps.onError?.(err);
+          }
+          if (running && worked === 0) await sleep(settings.pollIntervalMs);
+        }
+      })();
+    },
+    wake: () => wakeUp?.(),
+    runOnce,
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      await releaseJobs(db, [...inHand]).catch(() => {});
+    },
+  };
+}

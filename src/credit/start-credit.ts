@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { CreditConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { createBureau } from './adapters/index.js';
+import type { Bureau } from './bureau.js';
+import { createCreditMetrics } from './credit-metrics.js';
+import { type CreditService, createCreditService } from './credit-service.js';
+import { loadReportCipher } from './report-cipher.js';
+
+/**
+ * Builds the credit area for the service container: the configured bureau (or one passed in by a
+ * test), the cipher, the metrics, and the job runner, already polling.
+ */
+export async function startCredit(deps: {
+  db: Kysely<Database>;
+  config: CreditConfig;
+  metrics: Registry;
+  bureau?: Bureau;
+  log: Logger;
+}): Promise<{
+  service: CreditService;
+  probe: { name: string; check(): Promise<{ ok: boolean; detail?: string }> };
+  stop(): Promise<void>;
+}> {
+  const cipher = await loadReportCipher(deps.db, deps.config.encryptionKey);
+  const bureau = deps.bureau ?? createBureau(deps.config);
+  // Only the error and its stack: job rows hold no clear personal data, and none is passed here.
+  const { log } = deps;
+  const service = createCreditService({
+    db: deps.db,
+    config: deps.config,
+    bureau,
+    cipher,
+    metrics: createCreditMetrics(deps.metrics),
+    onError: (err) =>
+      log.error({ err }, 'credit job runner: database or internal error; the job is retried when its lease ends'),
+  });
+  service.runner.start();
+  return {
+    service,
+    // Reports are queued durably, so a bureau outage does not make this instance unready: the
+    // probe is informational (it says which bureau, and whether it answers).
+    probe: {
+      name: 'credit-bureau',
+      async check() {
+        const health = await service.bureau.health();
+        return {
+          ok: true,
+          detail: `${bureau.name}: ${health.ok ? 'reachable' : `unreachable (${health.detail ?? ''})`}`,
+        };
+      },
+    },
+    stop: () => service.runner.stop(),
+  };
+}

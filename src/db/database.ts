@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import type { Database } from './schema.js';
+
+// BIGINT (int8) and NUMERIC come back as strings by default; our bigints are kobo amounts and keys
+// that fit in 2^53, so read them as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Round trip to the database; rejects when it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` for a throwaway in-memory database. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // an idle client dying must not crash the process; queries report it
+    return wrap(pool, 'postgres', async () => {});
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  let lock: DataDirLock | undefined;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = lockDataDir(dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({
+      dataDir: dataDir.startsWith('memory://') ? undefined : `${dataDir}/pgdata`,
+      loadDataDir: opts.loadDataDir,
+    });
+    const pool = new pg.Pool(createPgConfig(pglite));
+    return wrap(pool, 'pglite', async () => {
+      await pglite.close();
+      lock?.release();
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], after: () => Promise<void>): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    kind,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await after();
+    },
+  };
+}

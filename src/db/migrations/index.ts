@@ -1,0 +1,21 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './0001-foundation.js';
+import * as statements from './0002-statements.js';
+import * as credit from './0003-credit.js';
+import * as liveness from './0004-liveness.js';
+import * as affordability from './0005-affordability.js';
+import * as statementTransactionsCascade from './0006-statement-transactions-cascade.js';
+
+/** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-statements': statements,
+  '0003-credit': credit,
+  '0004-liveness': liveness,
+  '0005-affordability': affordability,
+  '0006-statement-transactions-cascade': statementTransactionsCascade,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

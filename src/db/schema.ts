@@ -1,0 +1,180 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it: one interface per table. Each area adds its tables here and its
+ * migration in `migrations/`.
+ */
+export interface Database {
+  clients: ClientsTable;
+  signing_keys: SigningKeysTable;
+  statements: StatementsTable;
+  statement_transactions: StatementTransactionsTable;
+  statement_results: StatementResultsTable;
+  statement_idempotency: StatementIdempotencyTable;
+  credit_keys: CreditKeysTable;
+  credit_jobs: CreditJobsTable;
+  credit_reports: CreditReportsTable;
+  liveness_results: LivenessResultsTable;
+  affordability_results: AffordabilityResultsTable;
+}
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  name: string;
+  /** Lower-case name fragment used in credit references (`slug&<hex>`). */
+  slug: string;
+  secret_hash: string;
+  scopes: string;
+  is_dev: Generated<boolean>;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: CreatedAt;
+}
+
+export interface StatementsTable {
+  key: Generated<number>;
+  client_id: number;
+  name: string;
+  format: string;
+  statement_type: string;
+  bvn_uuid: string | null;
+  processing_status: string;
+  created_at: CreatedAt;
+  client_full_name: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  account_type: string | null;
+  bank_name: string | null;
+  currency: Generated<string>;
+  time_zone: Generated<string>;
+  start_date: string | null;
+  end_date: string | null;
+  /** Minor units. */
+  opening_balance: number | null;
+  closing_balance: number | null;
+  transaction_count: Generated<number>;
+  bvn_masked: string | null;
+  bvn_sealed: string | null;
+  nin_masked: string | null;
+  nin_sealed: string | null;
+  /** JSON of the name match, or null when there was nothing to compare. */
+  name_match: string | null;
+  integrity_verdict: Generated<string>;
+}
+
+export interface StatementTransactionsTable {
+  statement_key: number;
+  /** 0-based chronological position. */
+  position: number;
+  id: string;
+  date: string;
+  posted_at: string | null;
+  value_date: string | null;
+  direction: 'credit' | 'debit';
+  /** Minor units. */
+  amount: number;
+  balance: number | null;
+  narration: string;
+  reference: string | null;
+  category: string | null;
+  channel: string | null;
+}
+
+export interface StatementResultsTable {
+  statement_key: number;
+  /** JSON text of the integrity report. */
+  integrity: string;
+  /** JSON text of the analytics sections. */
+  analytics: string;
+}
+
+export interface StatementIdempotencyTable {
+  client_id: number;
+  key: string;
+  request_hash: string;
+  /** Null while the first request holding the key is still writing (inside its transaction). */
+  statement_key: number | null;
+  status_code: number | null;
+  /** JSON text of the first answer. */
+  response: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CreditKeysTable {
+  kid: string;
+  key: string;
+  created_at: CreatedAt;
+}
+
+export type CreditJobState = 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface CreditJobsTable {
+  id: Generated<number>;
+  client_id: number;
+  bureau: string;
+  subject_hash: string;
+  subject_enc: string;
+  state: CreditJobState;
+  attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Date | null;
+  bureau_ticket: string | null;
+  report_enc: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  completed_at: Date | null;
+}
+
+export interface CreditReportsTable {
+  id: Generated<number>;
+  reference: string;
+  client_id: number;
+  job_id: number;
+  statement_key: number | null;
+  request_enc: string;
+  reused: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** Kobo amounts are bigint columns: the driver returns them as text, written as numbers. */
+type Kobo = ColumnType<string, number, number>;
+
+export interface AffordabilityResultsTable {
+  id: Generated<number>;
+  client_id: number;
+  statement_key: number;
+  dti: number;
+  loan_tenure: number;
+  requested_loan_repayment: ColumnType<string | null, number | null, number | null>;
+  average_predicted_salary: Kobo;
+  average_other_income: Kobo;
+  average_monthly_total_expenses: Kobo;
+  average_monthly_loan_repayment: Kobo;
+  monthly_disposable_income: Kobo;
+  monthly_affordability: Kobo;
+  affordability_amount: Kobo;
+  created_at: CreatedAt;
+}
+
+/** One liveness check: the answer given and the image's SHA-256, never the image. */
+export interface LivenessResultsTable {
+  id: Generated<number>;
+  client_id: number;
+  statement_key: number | null;
+  image_sha256: string;
+  /** The JSON answer (`data.entity`) as text. */
+  result: string;
+  created_at: CreatedAt;
+}

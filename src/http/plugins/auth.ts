@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Principal, TokenService } from '../../auth/token-service.js';
+import { AppError } from '../../domain/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller; set on every non-public route before its handler runs. */
+    principal: Principal;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)\s*$/i;
+
+/** The caller of an authenticated route. */
+export const principalOf = (request: FastifyRequest): Principal => request.principal;
+
+/**
+ * Default deny: every route must declare `config.scope` or `config.public`; a route that declares
+ * neither refuses to register. Authenticated routes check the token in `onRequest`, before the
+ * body is read, so an anonymous caller cannot make the server parse a 50 MB statement.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+    app.decorateRequest('principal', undefined as unknown as Principal);
+
+    app.addHook('onRoute', (route) => {
+      const config = route.config as { scope?: string; public?: boolean } | undefined;
+      if (!config?.public && !config?.scope && !route.url.startsWith('/docs')) {
+        throw new Error(`route ${route.method} ${route.url} declares neither a scope nor public`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      if (!config || config.public || request.is404) return;
+      if (!config.scope) return; // swagger-ui's static routes are registered as public by prefix
+      const header = request.headers.authorization;
+      if (!header) throw new AppError('UNAUTHENTICATED', 'missing Authorization: Bearer <token> header');
+      const match = BEARER.exec(header);
+      if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'the Authorization header is not a bearer JWT');
+      request.principal = await opts.tokens.verify(match[1]);
+      if (!request.principal.scopes.has(config.scope)) {
+        throw new AppError('INSUFFICIENT_SCOPE', `this route needs the scope ${config.scope}`);
+      }
+    });
+  },
+  { name: 'auth' },
+);

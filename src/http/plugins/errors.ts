@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { OAuthError } from '../../auth/token-service.js';
+import { AppError, type ErrorCode, errorCatalogue, type FieldProblem } from '../../domain/errors.js';
+import type { Envelope } from '../route-config.js';
+
+const contextPrefix: Record<string, string> = {
+  body: '/body',
+  querystring: '/query',
+  params: '/params',
+  headers: '/headers',
+};
+
+/** Fastify's own errors that are the client's fault, mapped into the catalogue. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+function toAppError(error: FastifyError & { validation?: unknown }): AppError {
+  if (error instanceof AppError) return error;
+  if (Array.isArray(error.validation)) {
+    const prefix = contextPrefix[error.validationContext ?? 'body'] ?? '';
+    const details: FieldProblem[] = (
+      error.validation as Array<{ instancePath?: string; message?: string; params?: Record<string, unknown> }>
+    ).map((v) => {
+      const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
+      const path = `${prefix}${v.instancePath ?? ''}`;
+      if (Array.isArray(missing) && missing.length === 1)
+        return { path: `${path}/${missing[0]}`, message: 'is required' };
+      return { path, message: v.message ?? 'is not valid' };
+    });
+    const first = details[0];
+    return new AppError('VALIDATION_FAILED', first ? `${first.path}: ${first.message}` : undefined, details);
+  }
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
+  const mapped = error.code ? fastifyCodes[error.code] : undefined;
+  if (mapped)
+    return new AppError(
+      mapped,
+      error instanceof SyntaxError || mapped === 'MALFORMED_BODY' ? 'the body is not valid JSON' : undefined,
+    );
+  if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY', 'the body is not valid JSON');
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('BODY_TOO_LARGE');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (status >= 400 && status < 500) {
+    // A plugin's 4xx (multipart limits and the like): its message is written for clients.
+    const err = new AppError('VALIDATION_FAILED', error.message);
+    Object.defineProperty(err, 'status', { value: status });
+    return err;
+  }
+  return new AppError('INTERNAL');
+}
+
+/** Shapes an error answer in the envelope the route uses. */
+export function errorBody(envelope: Envelope, err: AppError, requestId: string): Record<string, unknown> {
+  const errors = err.details && err.details.length > 0 ? { errors: err.details.slice(0, 100) } : {};
+  switch (envelope) {
+    case 'oauth':
+      return { error: err.status === 401 ? 'invalid_client' : 'invalid_request', error_description: err.message };
+    case 'credit':
+      return { status: false, message: err.message, code: err.code, data: null, ...errors, ...err.extra, requestId };
+    case 'liveness':
+      return {
+        success: false,
+        message: err.message,
+        code: String(err.status),
+        error: err.code,
+        ...errors,
+        ...err.extra,
+        requestId,
+      };
+    default:
+      return { statusCode: err.status, code: err.code, message: err.message, ...errors, ...err.extra, requestId };
+  }
+}
+
+function authenticateHeader(err: AppError, request: FastifyRequest): string | undefined {
+  if (err.status === 401) {
+    const error = err.code === 'UNAUTHENTICATED' ? '' : ', error="invalid_token"';
+    return `Bearer realm="lendsight"${error}, error_description="${err.message.replace(/"/g, "'")}"`;
+  }
+  if (err.code === 'INSUFFICIENT_SCOPE') {
+    return `Bearer realm="lendsight", error="insufficient_scope", scope="${request.routeOptions.config.scope ?? ''}"`;
+  }
+  return undefined;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const envelope = request.routeOptions.config?.envelope ?? 'default';
+  const www = authenticateHeader(err, request);
+  if (www) reply.header('www-authenticate', www);
+  return reply
+    .code(err.status)
+    .type('application/json')
+    .send(errorBody(envelope, err, request.id));
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof OAuthError) {
+        reply.header('cache-control', 'no-store');
+        if (error.status === 401) reply.header('www-authenticate', 'Basic realm="lendsight"');
+        return reply.code(error.status).send({ error: error.error, error_description: error.description });
+      }
+      const appError = toAppError(error);
+      if (appError.status >= 500) {
+        request.log.error({ err: error }, 'unhandled error');
+      } else {
+        request.log.info({ code: appError.code, status: appError.status }, 'request refused');
+      }
+      return sendError(request, reply, appError);
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(
+        request,
+        reply,
+        new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`),
+      ),
+    );
+  },
+  { name: 'errors' },
+);
+
+export { errorCatalogue };

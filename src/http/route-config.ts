@@ -1,0 +1,14 @@
+import type { Scope } from '../auth/scopes.js';
+
+/** The error envelope a route answers in, when the spec fixes its success envelope. */
+export type Envelope = 'default' | 'credit' | 'liveness' | 'oauth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a token must carry to call this route. Every route declares a scope or `public`. */
+    scope?: Scope;
+    /** No token needed (health, docs, the token endpoint). */
+    public?: boolean;
+    envelope?: Envelope;
+  }
+}

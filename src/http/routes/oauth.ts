@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Services } from '../../services.js';
+
+const TokenRequest = Type.Object(
+  {
+    grant_type: Type.Optional(Type.String({ examples: ['client_credentials'] })),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    audience: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String({ description: 'Space-separated subset of the client scopes' })),
+  },
+  { additionalProperties: true },
+);
+
+const OAuthErrorBody = Type.Object({
+  error: Type.String({ examples: ['invalid_client'] }),
+  error_description: Type.String(),
+});
+
+const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.post(
+    '/oauth/token',
+    {
+      config: { public: true, envelope: 'oauth' },
+      schema: {
+        tags: ['authentication'],
+        summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: TokenRequest,
+        response: {
+          200: Type.Object({
+            access_token: Type.String(),
+            token_type: Type.Literal('Bearer'),
+            expires_in: Type.Integer({ examples: [86400] }),
+            scope: Type.String({
+              examples: ['statements:write statements:read credit:read liveness:write regions:read'],
+            }),
+          }),
+          400: OAuthErrorBody,
+          401: OAuthErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.tokens.issue(request.body);
+    },
+  );
+};
+
+export default oauthRoutes;

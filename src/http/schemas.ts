@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+
+/** The default error answer. */
+export const ErrorResponse = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    code: Type.String({ description: 'Stable machine-readable code from the error catalogue' }),
+    message: Type.String(),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          path: Type.String({ description: 'JSON pointer: /body/..., /query/...' }),
+          message: Type.String(),
+        }),
+      ),
+    ),
+    requestId: Type.String(),
+  },
+  {
+    $id: 'ErrorResponse',
+    additionalProperties: true,
+    examples: [
+      {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: '/query/format: must be one of periculum, mono, okra, dojah, mbs, zeeh',
+        errors: [{ path: '/query/format', message: 'must be one of periculum, mono, okra, dojah, mbs, zeeh' }],
+        requestId: '3f1c2d9e-6a1b-4c2e-9f0a-1b2c3d4e5f60',
+      },
+    ],
+  },
+);
+
+/** Error answers every authenticated route can give. */
+export const authErrors = {
+  401: Type.Ref('ErrorResponse'),
+  403: Type.Ref('ErrorResponse'),
+  429: Type.Ref('ErrorResponse'),
+  500: Type.Ref('ErrorResponse'),
+};
+
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,60 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { ownedBy } from '../db/tenant.js';
+import type { LivenessEntity } from './answer.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** True when the statement exists and belongs to the client (another client's key reads as absent). */
+export async function ownsStatement(db: Kysely<Database>, clientId: number, statementKey: number): Promise<boolean> {
+  const row = await ownedBy(db, 'statements', clientId)
+    .select('statements.key')
+    .where('statements.key', '=', statementKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function saveLivenessResult(
+  db: Kysely<Database>,
+  row: { clientId: number; statementKey: number | null; imageSha256: string; entity: LivenessEntity },
+): Promise<{ id: number; createdAt: Date }> {
+  const saved = await db
+    .insertInto('liveness_results')
+    .values({
+      client_id: row.clientId,
+      statement_key: row.statementKey,
+      image_sha256: row.imageSha256,
+      result: JSON.stringify(row.entity),
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { id: saved.id, createdAt: saved.created_at };
+}
+
+/** The liveness results attached to one of the client's statements, oldest first. */
+export async function listLivenessForStatement(db: Db, clientId: number, statementKey: number) {
+  const rows = await db
+    .selectFrom('liveness_results')
+    .select(['id', 'image_sha256', 'result', 'created_at'])
+    .where('client_id', '=', clientId)
+    .where('statement_key', '=', statementKey)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => {
+    const entity = JSON.parse(r.result) as LivenessEntity;
+    return {
+      id: r.id,
+      imageSha256: r.image_sha256,
+      livenessCheck: entity.liveness.liveness_check,
+      livenessProbability: entity.liveness.liveness_probability,
+      faceDetected: entity.face.face_detected,
+      createdDate: new Date(r.created_at).toISOString(),
+    };
+  });
+}
+
+/** `livenessResults` on `GET /statements/{key}` (registered in `statements/links.ts`). */
+export const livenessResultsLink = {
+  field: 'livenessResults',
+  load: (db: Db, statementKey: number, clientId: number) => listLivenessForStatement(db, clientId, statementKey),
+};

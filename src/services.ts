@@ -1,0 +1,132 @@
+import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { type AffordabilityService, createAffordabilityService } from './affordability/affordability-service.js';
+import { loadOrCreateSigningKey } from './auth/signing-keys.js';
+import { createTokenService, type TokenService } from './auth/token-service.js';
+import type { Config } from './config.js';
+import type { Bureau } from './credit/bureau.js';
+import type { CreditService } from './credit/credit-service.js';
+import { loadReportCipher } from './credit/report-cipher.js';
+import { startCredit } from './credit/start-credit.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createFacePool, type FaceAnalyzer } from './liveness/face-pool.js';
+import { createLivenessService, type LivenessService } from './liveness/liveness-service.js';
+import { createLogger } from './logger.js';
+import type { StatementAnalysis } from './statements/analysis.js';
+import { createAnalysisPool } from './statements/analytics/worker/pool.js';
+import { createStatementMetrics } from './statements/statement-metrics.js';
+import { createStatementService, type StatementService } from './statements/statement-service.js';
+
+/** A readiness probe: `/ready` answers 200 only when every probe says ok. */
+export interface ReadinessProbe {
+  name: string;
+  check(): Promise<{ ok: boolean; detail?: string }>;
+}
+
+/**
+ * Everything the HTTP layer needs, built once at start and passed into `buildApp`. Each area adds
+ * its port here (bureau, face analysis, ...); tests build the same container with fakes only at
+ * outside boundaries.
+ */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  /** The process logger (redacting); the HTTP layer logs through it too. */
+  log: Logger;
+  tokens: TokenService;
+  metrics: Registry;
+  readiness: ReadinessProbe[];
+  credit: CreditService;
+  /** The analytics of a normalised statement (in process today; a worker pool can replace it). */
+  statementAnalysis: StatementAnalysis;
+  affordability: AffordabilityService;
+  statements: StatementService;
+  /** Face detection and measurements on worker threads (the face-model port). */
+  faces: FaceAnalyzer;
+  liveness: LivenessService;
+  /** Background work started with the services, stopped after the HTTP server has drained. */
+  stop(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  now?: () => number;
+  /** Where logs go (tests capture them). */
+  log?: Logger;
+  /** A credit bureau adapter to use instead of the configured one (tests). */
+  bureau?: Bureau;
+}
+
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  overrides: ServiceOverrides = {},
+): Promise<Services> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const key = await loadOrCreateSigningKey(database.db);
+  const metrics = new Registry();
+  const stoppers: Array<() => Promise<void>> = [];
+  const credit = await startCredit({
+    db: database.db,
+    config: config.credit,
+    metrics,
+    bureau: overrides.bureau,
+    log: log.child({ area: 'credit-jobs' }),
+  });
+  stoppers.push(credit.stop);
+  // Statement analytics on worker threads, so a 50,000-row statement does not stall the server.
+  const statementAnalysis = createAnalysisPool(config.analysis, metrics);
+  stoppers.push(statementAnalysis.stop);
+  const faces = createFacePool({
+    workers: config.liveness.workers,
+    maxSide: config.liveness.maxSide,
+    timeoutMs: config.liveness.timeoutMs,
+    lazy: config.env === 'test',
+  });
+  stoppers.push(faces.stop);
+  const statementLog = log.child({ area: 'statements' });
+  const statements = createStatementService({
+    db: database.db,
+    analysis: statementAnalysis,
+    // One AES-GCM key (CREDIT_ENCRYPTION_KEY, or the stored development key) seals identity numbers too.
+    sealer: await loadReportCipher(database.db, config.credit.encryptionKey),
+    config: config.statements,
+    metrics: createStatementMetrics(metrics),
+    onAnalysisError: (err) => statementLog.error({ err }, 'statement analytics failed; stored as FAILED'),
+  });
+  return {
+    config,
+    database,
+    log,
+    tokens: createTokenService(database.db, key, config.auth, overrides.now),
+    metrics,
+    credit: credit.service,
+    statementAnalysis,
+    affordability: createAffordabilityService(database.db),
+    statements,
+    faces,
+    liveness: createLivenessService({
+      db: database.db,
+      faces,
+      limits: {
+        maxBytes: config.liveness.maxBytes,
+        maxPixels: config.liveness.maxPixels,
+        maxSide: config.liveness.maxSide,
+      },
+      threshold: config.liveness.threshold,
+    }),
+    readiness: [
+      credit.probe,
+      { name: 'face-models', check: async () => faces.status() },
+      {
+        name: 'database',
+        async check() {
+          await database.ping();
+          return { ok: true };
+        },
+      },
+    ],
+    async stop() {
+      for (const stop of stoppers.reverse()) await stop();
+    },
+  };
+}

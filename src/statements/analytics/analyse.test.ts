@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
+import { analyseStatement } from './analyse.js';
+
+const day = fc
+  .integer({ min: 0, max: 800 })
+  .map((n) => new Date(Date.UTC(2022, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+const transaction = fc.record({
+  date: day,
+  direction: fc.constantFrom('credit' as const, 'debit' as const),
+  amount: fc.integer({ min: 1, max: 5_000_000_000 }),
+  balance: fc.option(fc.integer({ min: -1_000_000_000, max: 10_000_000_000 }), { nil: undefined }),
+  narration: fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom('', '***', '*737*', 'SALARY', 'LOAN LOAN LOAN', 'TO FROM TO', 'ÀÉÎ ₦ 😀', '0000000000000000'),
+  ),
+});
+const statement = fc.array(transaction, { maxLength: 120 }).map(
+  (rows): CanonicalStatement => ({
+    format: 'periculum',
+    currency: 'NGN',
+    timeZone: 'Africa/Lagos',
+    account: {},
+    holder: { name: 'TEST HOLDER' },
+    transactions: rows
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+      .map((r, i): CanonicalTransaction => ({ id: `t${i}`, ...r })),
+  }),
+);
+
+describe('analyseStatement on any canonical statement', () => {
+  it('never throws, labels every transaction and keeps fractions within 0..1', () => {
+    fc.assert(
+      fc.property(statement, (s) => {
+        const a = analyseStatement(s);
+        expect(a.transactions).toHaveLength(s.transactions.length);
+        const p = a.transactionPatternAnalysis;
+        for (const key of Object.keys(p).filter((k) => k.startsWith('percent'))) {
+          const v = p[key];
+          expect(typeof v === 'number' && v >= 0 && v <= 1).toBe(true);
+        }
+        expect(a.behavioralAnalysis.accountActivity).toBeLessThanOrEqual(1);
+        expect(JSON.parse(JSON.stringify(a))).toEqual(a);
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+
+  it('an empty statement gives zeros, not errors', () => {
+    const a = analyseStatement({
+      format: 'mono',
+      currency: 'NGN',
+      timeZone: 'Africa/Lagos',
+      account: {},
+      holder: {},
+      transactions: [],
+    });
+    expect(a.cashFlowAnalysis.totalCreditTurnover).toBe(0);
+    expect(a.incomeAnalysis.isSalaryEarner).toBe('No');
+    expect(a.monthlySummary).toEqual([]);
+  });
+});

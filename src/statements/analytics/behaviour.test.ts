@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { analyseStatement } from './analyse.js';
+
+describe('behavioralAnalysis', () => {
+  const b = analyseStatement(sweptStatement).behavioralAnalysis;
+
+  it('money swept out within two days of both large credits: accountSweep Yes', () => {
+    // 101,000 -> 6,000 (under 10%) the next day; 56,000 -> 4,000 the next day
+    expect(b.accountSweep).toBe('Yes');
+  });
+
+  it('gambling: 53,000 staked over 155,000 of inflow, three betting transactions', () => {
+    expect(b.gamblingRate).toBe(0.3419);
+    expect(b.numberOfBettingTransactions).toBe(3);
+    expect(b.gamblingStatus).toContain('3 betting transactions');
+    expect(b.gamblingStatus).toContain('SportyBet');
+  });
+
+  it('activity on 6 of 10 days; inflow above outflow', () => {
+    expect(b.accountActivity).toBe(0.6);
+    expect(b.overallInflowToOutflowRate).toBe('Positive Cash Flow');
+    expect(b.monthToMonthInflowToOutflowRate).toBe('Positive Cash Flow');
+    expect(b.percentOfInflowIrregularity).toBe(0);
+  });
+
+  it('no gambling words: the real API sentence', () => {
+    const quiet = statementOf([['2023-01-01', 'C', 1_000, 'NIP CR/TUNDE BAKARE/GTB']]);
+    expect(analyseStatement(quiet).behavioralAnalysis.gamblingStatus).toBe('No Gambling Transactions Found');
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Direction } from '../../../domain/statement.js';
+import { categoriseTransaction } from './categorise.js';
+import { holderTokens } from './holder.js';
+import { compileLexicon, defaultMatcher } from './lexicon.js';
+import { tokenise } from './tokenise.js';
+
+const holder = holderTokens('ADAEZE CHIOMA NWANKWO');
+const judge = (narration: string, direction: Direction = 'debit') =>
+  categoriseTransaction({ id: 'x', date: '2023-11-01', direction, amount: 100_000, narration }, holder);
+
+describe('tokenise', () => {
+  it('splits on anything that is not a letter or digit and upper-cases', () => {
+    expect(tokenise('PAYSTACK*SportyBet/BET9JA.com')).toEqual(['PAYSTACK', 'SPORTYBET', 'BET9JA', 'COM']);
+  });
+  it('turns USSD short codes into the word USSD but leaves masked card numbers alone', () => {
+    expect(tokenise('GTB *737* TRF')).toEqual(['GTB', 'USSD', 'TRF']);
+    expect(tokenise('*894*AIRTIME')).toEqual(['USSD', 'AIRTIME']);
+    expect(tokenise('POS 5399********1234 SHOP')).toEqual(['POS', '5399', '1234', 'SHOP']);
+  });
+});
+
+describe('known collisions are matched on whole words', () => {
+  it('GLO is a telco, GLOBUS a bank, GLORY a name', () => {
+    expect(judge('*966*AIRTIME/GLO/08051234567').category).toBe('airtime_and_data');
+    expect(judge('NIP/GLOBUS BANK/KEHINDE ALABI/contribution').category).toBe('transfer');
+    expect(judge('Received from GLORY OKAFOR - First Bank', 'credit').category).toBe('transfer_in');
+  });
+  it('PALMCREDIT is a lender, PALMPAY a wallet', () => {
+    expect(judge('PalmCredit repayment').category).toBe('loan_repayment');
+    expect(judge('NIP/PALMPAY/ADE WALE/transport money').category).toBe('transfer');
+  });
+  it('RENT is not found inside PARENT or CURRENT', () => {
+    expect(judge('UBA/TRF/TO CHIEF OKORO/RENT 2024').category).toBe('rent');
+    expect(judge('UBA/TRF/TO PARENTS ASSOCIATION/contribution').category).toBe('transfer');
+    expect(judge('ACCESSDEV TRF/current expenses/FRM X TO BLESSING AUDU').category).toBe('transfer');
+  });
+  it('FEE is not found inside COFFEE, BET not inside ALPHABET', () => {
+    expect(judge('POS PUR COFFEE SHOP IKOYI').category).toBe('hospitality_and_food');
+    expect(judge('TRANSFER FEE').category).toBe('bank_charges');
+    expect(judge('WEB PMT ALPHABET INC GOOGLE CLOUD').category).toBe('other');
+    expect(judge('FIDELITY ONLINE PAYMENT NAIRABET').category).toBe('gambling');
+  });
+  it('school fees are education, not a bank charge', () => {
+    expect(judge('ACCESSDEV TRF/2nd term school fees/FRM A TO GREENSPRINGS SCHOOL- 057').category).toBe('education');
+  });
+});
+
+describe('direction is authoritative', () => {
+  it('charge and airtime words on a credit are reversals, never spend', () => {
+    expect(judge('REV SMS ALERT CHARGES OCT 2023', 'credit').category).toBe('reversal');
+    expect(judge('FGN STAMP DUTY REFUND', 'credit').category).toBe('reversal');
+    expect(judge('Airtime purchase - GLO', 'credit').category).toBe('reversal');
+  });
+  it('a betting operator is a stake on a debit and winnings on a credit', () => {
+    expect(judge('NIP CR/KC GAMING NETWORKS LIMITED/BET9JA WITHDRAWAL', 'credit').category).toBe('gambling_winnings');
+    expect(judge('WEB PMT 5399XXXXXXXX1234 PAYSTACK*SPORTYBET LAGOS NG').category).toBe('gambling');
+  });
+  it('a lender is a disbursement on a credit and a repayment on a debit, named the same', () => {
+    const credit = judge('NIP CR/CARBON FINANCE LIMITED/LOAN DISBURSEMENT/PROVIDUS', 'credit');
+    const debit = judge('MONNIFY/CARBON LOAN REPAYMENT');
+    expect([credit.category, debit.category]).toEqual(['loan_disbursement', 'loan_repayment']);
+    expect(credit.entity).toBe('Carbon');
+    expect(debit.entity).toBe('Carbon');
+  });
+});
+
+describe('self-transfers from the holder name', () => {
+  it('a debit to the holder (two name words on the receiving side) is a self-transfer', () => {
+    const v = judge('Kuda: Transfer to ADAEZE NWANKWO - Zenith Bank');
+    expect(v.category).toBe('self_transfer');
+    expect(v.evidence).toContain('holder');
+  });
+  it('one shared surname is a relative, not the holder', () => {
+    expect(judge('Kuda: Transfer to EMEKA NWANKWO - Access Bank').category).toBe('transfer');
+  });
+  it('the holder as sender of a debit is ordinary', () => {
+    expect(judge('ACCESSDEV TRF/upkeep/FRM ADAEZE CHIOMA NWANKWO TO GRACE EZE- 058').category).toBe('transfer');
+  });
+  it('a credit from the holder is a self-transfer', () => {
+    expect(judge('TRANSFER from ADAEZE CHIOMA NWANKWO to ADAEZE NWANKWO', 'credit').category).toBe('self_transfer');
+  });
+});
+
+describe('channel, confidence and evidence', () => {
+  it('names the channel from the narration grammar', () => {
+    expect(judge('ATM WDL 5399XXXXXXXX1234 GTB ATM IKEJA').channel).toBe('atm');
+    expect(judge('POS PURCHASE SHOPRITE LEKKI').channel).toBe('pos');
+    expect(judge('USSD TRF *901* TO AMINA YUSUF').channel).toBe('ussd');
+    expect(judge('POS Withdrawal | OPay Agent').channel).toBe('agent');
+    expect(judge('CHQ NO 00012345 PAID TO ALIYU DANJUMA').channel).toBe('cheque');
+    expect(judge('STANDING ORDER LEADWAY ASSURANCE PREMIUM').channel).toBe('direct_debit');
+    expect(judge('SMS ALERT CHARGES').channel).toBe('bank_charge');
+  });
+  it('says which lexicon entry decided and how sure it is', () => {
+    const named = judge('POS PURCHASE SHOPRITE LEKKI');
+    expect(named.evidence).toBe('shopping:Shoprite matched "SHOPRITE"');
+    expect(named.confidence).toBe(0.95);
+    const unknown = judge('ZENITH/TRANSACTION 2311209912');
+    expect(unknown.category).toBe('other');
+    expect(unknown.confidence).toBeLessThan(0.5);
+  });
+  it('flags card requests and returned cheques whatever the category', () => {
+    expect(judge('CARD REISSUE FEE').flags).toContain('card_request');
+    expect(judge('RETURNED CHEQUE 0001234 DAIRO', 'credit').flags).toContain('returned_cheque');
+  });
+});
+
+describe('counterparty', () => {
+  it('reads the other party from the grammar, without a trailing bank name', () => {
+    expect(judge('NIP CR/GRACE ADEWALE/ACCESS/REF:00001199745194904020', 'credit').counterparty).toBe('GRACE ADEWALE');
+    expect(judge('NIBSS Instant Payment Outward 000013 via GTWORLD TO UBA/KEMI ALABI /REF:GW49').counterparty).toBe(
+      'KEMI ALABI',
+    );
+  });
+  it('a charge is named by its kind, not by the payee of the transfer it was charged on', () => {
+    expect(
+      judge('COMMISSION 0000132 NIP TRANSFER COMMISSION FOR 0000132 via GTWORLD TO UBA/KEMI ALABI').counterparty,
+    ).toBe('COMMISSION');
+  });
+});
+
+describe('the lexicon', () => {
+  it('compiles every data file into one phrase map', () => {
+    expect(defaultMatcher().phraseCount).toBeGreaterThan(500);
+  });
+  it('refuses an unknown category in a data file', () => {
+    expect(() => compileLexicon({ bad: { entries: [{ name: 'X', phrases: ['X'], debit: 'groceries' }] } })).toThrow(
+      /unknown debit category groceries/,
+    );
+  });
+  it('finds multi-word phrases and every overlapping shorter phrase in one scan', () => {
+    const hits = defaultMatcher().match(tokenise('NIBSS INSTANT PAYMENT OUTWARD'));
+    expect(hits.map((h) => h.phrase)).toEqual(['NIBSS', 'NIBSS INSTANT PAYMENT', 'INSTANT PAYMENT']);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { byDate } from '../../../test/helpers/by-date.js';
+import { type Row, statementOf } from '../../../test/helpers/statement-builder.js';
+import { analyseStatement } from './analyse.js';
+
+const months = ['01', '02', '03', '04', '05', '06'];
+const rows: Row[] = byDate([
+  ...months.map((m): Row => [`2023-${m}-15`, 'D', 9_900, 'WEB PMT QUICKTELLER DSTV SUBSCRIPTION']),
+  ...['01', '02', '03'].map((m): Row => [`2023-${m}-14`, 'D', 4_400, 'Card payment - NETFLIX.COM']),
+  ...['02', '09', '16', '23', '30'].map(
+    (d): Row => [`2023-06-${d}`, 'D', 3_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+  ),
+  ['2023-05-20', 'D', 900, 'Card payment - SPOTIFY P1A2B3'],
+  ['2023-06-20', 'D', 900, 'Card payment - SPOTIFY P1A2B3'],
+  ...['04', '05', '06'].flatMap((m): Row[] => [
+    [`2023-${m}-01`, 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    [`2023-${m}-15`, 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+  ]),
+]);
+const streams = analyseStatement(statementOf(rows, { openingNaira: 200_000 })).recurringStreams;
+const find = (counterparty: string) => streams.find((s) => s.counterparty === counterparty);
+
+describe('recurringStreams', () => {
+  it('a monthly bill paid six times is MATURE, next expected a month after the last', () => {
+    expect(find('DStv')).toMatchObject({
+      direction: 'outflow',
+      category: 'utilities',
+      frequency: 'MONTHLY',
+      status: 'MATURE',
+      occurrences: 6,
+      averageAmount: 9_900,
+      lastAmount: 9_900,
+      firstDate: '2023-01-15',
+      lastDate: '2023-06-15',
+      nextExpectedDate: '2023-07-15',
+    });
+  });
+  it('a subscription that stopped in March is TOMBSTONED by the end of June', () => {
+    expect(find('Netflix')).toMatchObject({ frequency: 'MONTHLY', status: 'TOMBSTONED', nextExpectedDate: null });
+  });
+  it('weekly transfers to one person are a WEEKLY stream', () => {
+    expect(find('KEMI ALABI')).toMatchObject({ frequency: 'WEEKLY', status: 'MATURE', occurrences: 5 });
+  });
+  it('two monthly payments are only EARLY_DETECTION', () => {
+    expect(find('Spotify')).toMatchObject({ frequency: 'MONTHLY', status: 'EARLY_DETECTION' });
+  });
+  it('credits on the 1st and 15th are SEMI_MONTHLY, not BIWEEKLY', () => {
+    expect(find('TUNDE BAKARE')).toMatchObject({ direction: 'inflow', frequency: 'SEMI_MONTHLY', status: 'MATURE' });
+  });
+  it('lists the transactions behind each stream', () => {
+    expect(find('DStv')?.transactionIds).toHaveLength(6);
+  });
+});

@@ -1,0 +1,218 @@
+import { toMajor } from '../../domain/money.js';
+import type { SweepFacts } from './behaviour.js';
+import { dateOf, dayNumber } from './calendar.js';
+import type { AnalysisContext } from './context.js';
+import type { IncomeResult } from './income.js';
+import type { LoanFacts } from './loans.js';
+import { fraction } from './stats.js';
+
+export type Severity = 'none' | 'low' | 'medium' | 'high';
+
+/** One flag, with the figures and the transactions behind it. */
+export interface RiskSignal {
+  code: string;
+  triggered: boolean;
+  severity: Severity;
+  message: string;
+  figures: Record<string, number | string | null>;
+  transactionIds: string[];
+}
+
+/** Balance under ₦5,000 at the end of a day. */
+const LOW_BALANCE = 500_000;
+/** A credit this much larger than usual inflow, without a known source, is worth a question. */
+const LARGE_INFLOW_FACTOR = 3;
+const LARGE_INFLOW_MIN = 10_000_000;
+const MAX_IDS = 50;
+
+const ids = (list: readonly { id: string }[]) => list.slice(-MAX_IDS).map((t) => t.id);
+
+function signal(
+  code: string,
+  severity: Severity,
+  message: string,
+  figures: RiskSignal['figures'],
+  transactionIds: string[] = [],
+): RiskSignal {
+  return { code, triggered: severity !== 'none', severity, message, figures, transactionIds };
+}
+
+export interface RiskInputs {
+  income: IncomeResult;
+  loans: LoanFacts;
+  sweep: SweepFacts;
+  /** Places where the running balance does not follow from the previous row. */
+  chainBreaks: number;
+}
+
+function gambling(ctx: AnalysisContext): RiskSignal {
+  const stakes = ctx.txs.filter((t) => t.category === 'gambling');
+  const wins = ctx.txs.filter((t) => t.category === 'gambling_winnings');
+  const staked = stakes.reduce((s, t) => s + t.amount, 0);
+  const share = fraction(staked, ctx.totalCredit);
+  const severity: Severity = share >= 0.2 ? 'high' : share >= 0.05 ? 'medium' : stakes.length > 0 ? 'low' : 'none';
+  return signal(
+    'GAMBLING_SHARE_OF_INFLOW',
+    severity,
+    `${(share * 100).toFixed(1)}% of inflow staked on betting (${stakes.length} stakes, ${wins.length} winnings)`,
+    {
+      staked: toMajor(staked),
+      winnings: toMajor(wins.reduce((s, t) => s + t.amount, 0)),
+      totalInflow: toMajor(ctx.totalCredit),
+      shareOfInflow: share,
+    },
+    ids([...stakes, ...wins]),
+  );
+}
+
+function stacking(loans: LoanFacts): RiskSignal {
+  const a = loans.analysis;
+  const severity: Severity =
+    a.lendersActiveLast30Days.length >= 3
+      ? 'high'
+      : a.loanStacking === 'Yes'
+        ? 'medium'
+        : a.lenders.length > 0
+          ? 'low'
+          : 'none';
+  return signal(
+    'LOAN_STACKING',
+    severity,
+    `${a.lendersActiveLast30Days.length} lender(s) active in the last 30 days, ${a.lendersActiveLast90Days.length} in the last 90`,
+    {
+      lendersLast30Days: a.lendersActiveLast30Days.join(', '),
+      lendersLast90Days: a.lendersActiveLast90Days.join(', '),
+      totalDisbursed: toMajor(loans.totalDisbursed),
+      totalRepaid: toMajor(loans.totalRepaid),
+    },
+    ids([...loans.disbursements, ...loans.repayments]),
+  );
+}
+
+function bounced(ctx: AnalysisContext): RiskSignal {
+  const items = ctx.txs.filter((t) => t.flags.includes('bounced_debit') || t.flags.includes('returned_cheque'));
+  const severity: Severity = items.length >= 3 ? 'high' : items.length > 0 ? 'medium' : 'none';
+  return signal(
+    'BOUNCED_OR_RETURNED_DEBITS',
+    severity,
+    `${items.length} bounced direct debit(s) or returned cheque(s)`,
+    { count: items.length },
+    ids(items),
+  );
+}
+
+function reversals(ctx: AnalysisContext): RiskSignal {
+  const items = ctx.txs.filter((t) => t.category === 'reversal');
+  const total = items.reduce((s, t) => s + t.amount, 0);
+  const share = fraction(total, ctx.totalCredit);
+  const severity: Severity = share >= 0.1 || items.length >= 10 ? 'medium' : items.length > 0 ? 'low' : 'none';
+  return signal(
+    'REVERSALS',
+    severity,
+    `${items.length} reversal(s) or refund(s), ${(share * 100).toFixed(1)}% of inflow`,
+    { count: items.length, total: toMajor(total), shareOfInflow: share },
+    ids(items),
+  );
+}
+
+function lowBalance(ctx: AnalysisContext): RiskSignal {
+  let days = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  let lowestDay = -1;
+  for (let i = 0; i < ctx.spanDays; i++) {
+    const b = ctx.endOfDay[i] ?? 0;
+    if (b < LOW_BALANCE) days++;
+    if (b < lowest) {
+      lowest = b;
+      lowestDay = i;
+    }
+  }
+  const share = fraction(days, ctx.spanDays);
+  const severity: Severity = share >= 0.5 ? 'high' : share >= 0.2 ? 'medium' : days > 0 ? 'low' : 'none';
+  return signal('LOW_BALANCE_DAYS', severity, `${days} of ${ctx.spanDays} days ended under ₦5,000`, {
+    days,
+    totalDays: ctx.spanDays,
+    share,
+    lowestBalance: lowestDay >= 0 ? toMajor(lowest) : null,
+    lowestBalanceDate: lowestDay >= 0 ? dateOf(ctx.firstDay + lowestDay) : null,
+    balancesReported: ctx.balancesReported ? 'Yes' : 'No',
+  });
+}
+
+function sweepSignal(sweep: SweepFacts): RiskSignal {
+  const share = fraction(sweep.swept.length, sweep.largeCredits);
+  const severity: Severity =
+    sweep.swept.length >= 2 && share >= 0.5 ? 'medium' : sweep.swept.length > 0 ? 'low' : 'none';
+  return signal(
+    'ACCOUNT_SWEEP',
+    severity,
+    `${sweep.swept.length} of ${sweep.largeCredits} credits of ₦20,000+ were swept out within two days (balance down to 10% or less)`,
+    { swept: sweep.swept.length, largeCredits: sweep.largeCredits, share },
+    ids(sweep.swept),
+  );
+}
+
+function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
+  const stream = income.streams[0];
+  if (!stream) return signal('SALARY_GAPS_AND_RECENCY', 'none', 'no salary stream found', {});
+  const ids = new Set(stream.transactionIds);
+  const dates = ctx.txs.filter((t) => ids.has(t.id)).map((t) => t.date);
+  const firstMonth = Number(dates[0]?.slice(0, 4)) * 12 + Number(dates[0]?.slice(5, 7));
+  const last = dates[dates.length - 1] ?? '';
+  const lastMonth = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7));
+  const missing = lastMonth - firstMonth + 1 - stream.payments;
+  const daysSince = ctx.lastDate && last ? dayNumber(ctx.lastDate) - dayNumber(last) : 0;
+  const severity: Severity = daysSince > 45 ? 'high' : missing > 0 ? 'medium' : 'none';
+  return signal(
+    'SALARY_GAPS_AND_RECENCY',
+    severity,
+    `${missing} month(s) without salary between the first and last payment; last salary ${daysSince} day(s) before the statement ends`,
+    { missingMonths: missing, daysSinceLastSalary: daysSince, lastSalaryDate: last, payDay: stream.payDay },
+    stream.transactionIds.slice(-MAX_IDS),
+  );
+}
+
+function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
+  const months = Math.max(1, ctx.months.length);
+  const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : ctx.totalCredit / months;
+  const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
+  const items = ctx.txs.filter(
+    (t) =>
+      t.direction === 'credit' && (t.category === 'transfer_in' || t.category === 'other') && t.amount >= threshold,
+  );
+  return signal(
+    'LARGE_UNEXPLAINED_INFLOWS',
+    items.length >= 3 ? 'medium' : items.length > 0 ? 'low' : 'none',
+    `${items.length} credit(s) of ₦${toMajor(threshold).toFixed(2)} or more from unexplained sources`,
+    { count: items.length, threshold: toMajor(threshold), total: toMajor(items.reduce((s, t) => s + t.amount, 0)) },
+    ids(items),
+  );
+}
+
+/** The balance chain only; the statements area's `integrity` report classifies each break. */
+function integrity(ctx: AnalysisContext, chainBreaks: number): RiskSignal {
+  const severity: Severity = chainBreaks >= 5 ? 'high' : chainBreaks > 0 ? 'medium' : 'none';
+  return signal(
+    'STATEMENT_INTEGRITY',
+    severity,
+    ctx.balancesReported
+      ? `${chainBreaks} place(s) where a running balance does not follow from the previous row`
+      : 'no running balances to check',
+    { chainBreaks, balancesReported: ctx.balancesReported ? 'Yes' : 'No' },
+  );
+}
+
+/** Every risk flag with its evidence; untriggered flags are listed too, with severity `none`. */
+export function riskSignals(ctx: AnalysisContext, inputs: RiskInputs): RiskSignal[] {
+  return [
+    gambling(ctx),
+    stacking(inputs.loans),
+    bounced(ctx),
+    reversals(ctx),
+    lowBalance(ctx),
+    sweepSignal(inputs.sweep),
+    salary(ctx, inputs.income),
+    largeInflows(ctx, inputs.income),
+    integrity(ctx, inputs.chainBreaks),
+  ];
+}

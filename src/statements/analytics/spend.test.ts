@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { analyseStatement } from './analyse.js';
+
+const result = analyseStatement(
+  statementOf(
+    [
+      ['2023-01-03', 'D', 10_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+      ['2023-01-05', 'D', 5_000, 'POS PURCHASE SHOPRITE LEKKI'],
+      ['2023-01-06', 'D', 20_000, 'Kuda: Transfer to ADAEZE CHIOMA NWANKWO - Zenith Bank'],
+      ['2023-01-20', 'D', 4_000, 'NIP/PROVIDUS/PIGGYVEST/SAFELOCK FUNDING'],
+      ['2023-01-31', 'D', 100, 'SMS ALERT CHARGES'],
+      ['2023-02-02', 'D', 2_000, 'ATM WDL 5399XXXXXXXX1234 GTB ATM IKEJA CITY MALL'],
+      ['2023-02-04', 'D', 1_000, '*901* AIRTIME RECHARGE 08031234567 MTN'],
+      ['2023-02-14', 'D', 1_000, '*901* AIRTIME RECHARGE 08031234567 MTN'],
+      ['2023-02-18', 'D', 3_000, 'WEB PMT 5399XXXXXXXX1234 PAYSTACK*SPORTYBET LAGOS NG'],
+      ['2023-02-25', 'D', 6_000, 'MONNIFY/CARBON LOAN REPAYMENT'],
+    ],
+    { openingNaira: 100_000 },
+  ),
+);
+const spend = result.spendAnalysis;
+
+describe('spendAnalysis', () => {
+  it('totals per real-API group: channels and categories, never self-transfers', () => {
+    expect(spend.totalSpendOnTransfer).toBe(10_000);
+    expect(spend.totalSpendOnAtmAndPOS).toBe(7_000); // POS 5,000 + ATM 2,000
+    expect(spend.totalSpendOnUSSD).toBe(2_000);
+    expect(spend.totalSpendOnAirtimeAndData).toBe(2_000);
+    expect(spend.totalSpendOnGambling).toBe(3_000);
+    expect(spend.totalSpendOnChargesAndStampDuty).toBe(100);
+    expect(spend.totalSpendOnOnlineAndWeb).toBe(9_000); // SportyBet 3,000 + Carbon via Monnify 6,000
+    expect(spend.totalSpendOnSavingsAndInvestments).toBe(4_000);
+    expect(spend.totalSpendOnOthers).toBe(13_000); // shopping 5,000 + cash 2,000 + loan repayment 6,000
+    expect(spend.averageMonthlySpendOnTransfer).toBe(5_000);
+  });
+
+  it('expenses leave out self-transfers, savings and loan repayments', () => {
+    // 10,000 + 5,000 + 100 + 2,000 + 1,000 + 1,000 + 3,000
+    expect(spend.totalExpenses).toBe(22_100);
+    expect(spend.averageMonthlyTotalExpenses).toBe(11_050);
+    expect(spend.totalMonthlyExpenses).toEqual([
+      { year: '2023', month_name: 'January', amount: 15_100 },
+      { year: '2023', month_name: 'February', amount: 7_000 },
+    ]);
+    expect(spend.monthWithHighestSpend).toBe('01/2023');
+    expect(spend.highestSpend).toBe(15_100);
+  });
+
+  it('most frequent category and expense, ATM locations', () => {
+    expect(spend.mostFrequentSpendCategory).toBe('airtime_and_data');
+    expect(spend.mostFrequentExpense).toBe('*901* AIRTIME RECHARGE 08031234567 MTN');
+    expect(spend.mostFrequentExpenseAmount).toBe(1_000);
+    expect(spend.atmLocations).toEqual(['GTB IKEJA CITY MALL']);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { calendarFor, dayFromDmy, dayFromMdy, dayFromYmd, LocalCalendar } from './dates.js';
+
+describe('local days', () => {
+  const lagos = new LocalCalendar('Africa/Lagos');
+
+  it('converts ISO instants to the Lagos day, never truncating', () => {
+    expect(lagos.dayFromIso('2022-03-31T23:30:00.000Z')).toBe('2022-04-01');
+    expect(lagos.dayFromIso('2022-03-31T22:59:59.999Z')).toBe('2022-03-31');
+    expect(lagos.dayFromIso('2022-12-31T23:00:00Z')).toBe('2023-01-01');
+    expect(lagos.dayFromIso('2022-03-31T23:30:00+01:00')).toBe('2022-03-31');
+    expect(lagos.dayFromIso('2022-03-31T23:30:00')).toBe('2022-03-31'); // no zone: already local
+    expect(lagos.dayFromIso('2022-03-31')).toBe('2022-03-31');
+  });
+
+  it('refuses impossible instants and days', () => {
+    for (const t of ['2021-02-29T10:00:00Z', '2022-03-31T24:30:00Z', '2022-03-31T23:60:00Z', '31/02/2021', '']) {
+      expect(lagos.dayFromIso(t)).toBeUndefined();
+    }
+    expect(lagos.dayFromIso('2020-02-29T10:00:00Z')).toBe('2020-02-29');
+  });
+
+  it('answers the same from the hourly cache as from the first parse', () => {
+    const first = lagos.dayFromIso('2024-06-30T23:15:00.000Z');
+    expect(lagos.dayFromIso('2024-06-30T23:59:59.000Z')).toBe(first);
+    expect(first).toBe('2024-07-01');
+  });
+
+  it('follows clock changes in zones that have them', () => {
+    const london = new LocalCalendar('Europe/London');
+    expect(london.dayFromIso('2022-07-01T23:30:00Z')).toBe('2022-07-02'); // BST, UTC+1
+    expect(london.dayFromIso('2022-01-01T23:30:00Z')).toBe('2022-01-01'); // GMT
+  });
+
+  it('picks the calendar from the currency', () => {
+    expect(calendarFor('GHS', 'Africa/Lagos').timeZone).toBe('Africa/Accra');
+    expect(calendarFor(undefined, 'Africa/Lagos').timeZone).toBe('Africa/Lagos');
+    expect(calendarFor('GHS', 'Africa/Lagos').dayFromIso('2022-03-31T23:30:00Z')).toBe('2022-03-31');
+  });
+
+  it('reads provider day formats', () => {
+    expect(dayFromMdy('6/17/2020')).toBe('2020-06-17');
+    expect(dayFromMdy('5/1/2021 12:00:00 AM')).toBe('2021-05-01');
+    expect(dayFromMdy('5/1/2021 noon')).toBeUndefined();
+    expect(dayFromDmy('27/12/2021 0:00:00')).toBe('2021-12-27');
+    expect(dayFromDmy('28-09-2020')).toBe('2020-09-28');
+    expect(dayFromDmy('31/02/2021')).toBeUndefined();
+    expect(dayFromYmd('2020-09-28')).toBe('2020-09-28');
+    expect(dayFromYmd('2020-9-28')).toBeUndefined();
+  });
+});

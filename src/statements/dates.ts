@@ -1,0 +1,252 @@
+/**
+ * Calendar days of an account. Every transaction's `date` is the account's local day `YYYY-MM-DD`:
+ * dates given as days are checked and kept, ISO timestamps with a zone are converted to the
+ * account's zone (a posting at 23:30Z is the next day in Lagos), never truncated.
+ */
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+/** A checked calendar day as `YYYY-MM-DD`, or undefined when it does not exist (31 February). */
+export function calendarDay(y: number, m: number, d: number): string | undefined {
+  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1) return undefined;
+  const max = m === 2 && isLeap(y) ? 29 : (DAYS_IN_MONTH[m - 1] ?? 0);
+  if (d > max) return undefined;
+  return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const DMY = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * Memoised day parsing: a statement repeats a few hundred dates over thousands of rows, so each
+ * distinct date text is parsed once (the parsers are pure; the memo is bounded).
+ */
+function memoised(parse: (text: string) => string | undefined): (text: string) => string | undefined {
+  const memo = new Map<string, string | null>();
+  return (text) => {
+    const hit = memo.get(text);
+    if (hit !== undefined) return hit ?? undefined;
+    const day = parse(text);
+    if (memo.size >= 20_000) memo.clear();
+    memo.set(text, day ?? null);
+    return day;
+  };
+}
+
+/** A local clock time after a date, `0:00:00`, `11:38:20`, `12:00:00 AM`: checked by hand, ignored. */
+function isClockTime(t: string, from: number): boolean {
+  let i = from;
+  const n = t.length;
+  while (i < n && t.charCodeAt(i) === 32) i++;
+  let digits = 0;
+  let groups = 1;
+  for (; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits > 2) return false;
+    } else if (c === 58 && digits > 0 && groups < 3) {
+      groups++;
+      digits = 0;
+    } else break;
+  }
+  if (digits === 0 || groups < 2) return false;
+  while (i < n && t.charCodeAt(i) === 32) i++;
+  if (i === n) return true;
+  const rest = t.slice(i).toUpperCase();
+  return rest === 'AM' || rest === 'PM';
+}
+
+/** Splits `date[ time]`: the date text, or undefined when a time follows and is not a clock time. */
+function datePart(text: string): string | undefined {
+  const t = text.trim();
+  const space = t.indexOf(' ');
+  if (space < 0) return t;
+  return isClockTime(t, space) ? t.slice(0, space) : undefined;
+}
+
+const ymdMemo = memoised((t) => {
+  const m = YMD.exec(t);
+  return m ? calendarDay(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
+});
+const mdyMemo = memoised((t) => {
+  const m = MDY.exec(t);
+  return m ? calendarDay(Number(m[3]), Number(m[1]), Number(m[2])) : undefined;
+});
+const dmyMemo = memoised((t) => {
+  const m = DMY.exec(t);
+  return m ? calendarDay(Number(m[3]), Number(m[2]), Number(m[1])) : undefined;
+});
+
+/** `2020-09-28`. */
+export const dayFromYmd = (text: string): string | undefined => ymdMemo(text);
+
+/** `6/17/2020` or `5/1/2021 12:00:00 AM` (month first, padding optional; the time is local and ignored). */
+export function dayFromMdy(text: string): string | undefined {
+  const d = datePart(text);
+  return d === undefined ? undefined : mdyMemo(d);
+}
+
+/** `27/12/2021 0:00:00` or `28-09-2020` (day first; the time is local and ignored). */
+export function dayFromDmy(text: string): string | undefined {
+  const d = datePart(text);
+  return d === undefined ? undefined : dmyMemo(d);
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** The local calendar of one IANA time zone, with its UTC offsets cached per UTC day. */
+export class LocalCalendar {
+  private readonly offsets = new Map<number, number>();
+  /** The UTC date and hour of a timestamp (as one number) to its local day, for whole-hour offsets. */
+  private readonly hourDays = new Map<number, string>();
+  private readonly format: Intl.DateTimeFormat;
+
+  constructor(readonly timeZone: string) {
+    this.format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  }
+
+  /** Offset of the zone from UTC at an instant, in milliseconds. */
+  offsetAt(ms: number): number {
+    const utcDay = Math.floor(ms / MS_PER_DAY);
+    const cached = this.offsets.get(utcDay);
+    if (cached !== undefined) return cached;
+    const start = this.exactOffset(utcDay * MS_PER_DAY);
+    const end = this.exactOffset(utcDay * MS_PER_DAY + MS_PER_DAY - 1000);
+    if (start === end) {
+      this.offsets.set(utcDay, start);
+      return start;
+    }
+    return this.exactOffset(ms); // a day with a clock change: no caching
+  }
+
+  private exactOffset(ms: number): number {
+    const parts: Record<string, number> = {};
+    for (const p of this.format.formatToParts(new Date(ms))) parts[p.type] = Number(p.value);
+    const local = Date.UTC(
+      parts.year ?? 0,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      parts.hour ?? 0,
+      parts.minute ?? 0,
+      parts.second ?? 0,
+    );
+    return local - Math.floor(ms / 1000) * 1000;
+  }
+
+  /** The local day of an instant. */
+  dayOf(ms: number): string {
+    const d = new Date(ms + this.offsetAt(ms));
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  }
+
+  /**
+   * An ISO 8601 date or timestamp to the local day. A timestamp with `Z` or an offset is an instant
+   * and is converted; one without a zone is already local time. Undefined when not ISO 8601 or
+   * the day does not exist.
+   */
+  dayFromIso(text: string): string | undefined {
+    const hourKey = utcHourKey(text);
+    if (hourKey >= 0) {
+      const day = this.hourDays.get(hourKey);
+      if (day !== undefined) return day;
+    }
+    const day = this.dayFromIsoSlow(text);
+    if (hourKey >= 0 && day !== undefined && this.hourDays.size < 100_000) {
+      if (this.offsetAt(Date.parse(text)) % 3_600_000 === 0) this.hourDays.set(hourKey, day);
+    }
+    return day;
+  }
+
+  private dayFromIsoSlow(text: string): string | undefined {
+    const m = ISO.exec(text);
+    if (!m) return undefined;
+    const y = Number(m[1]);
+    const mo = Number(m[2]);
+    const d = Number(m[3]);
+    const day = calendarDay(y, mo, d);
+    if (!day) return undefined;
+    const zone = m[7];
+    if (m[4] === undefined) return day;
+    const h = Number(m[4]);
+    const mi = Number(m[5]);
+    const s = m[6] === undefined ? 0 : Number(m[6]);
+    if (h > 23 || mi > 59 || s > 59) return undefined;
+    if (zone === undefined) return day;
+    let offsetMs = 0;
+    if (zone !== 'Z' && zone !== 'z') {
+      const sign = zone[0] === '-' ? -1 : 1;
+      const digits = zone.slice(1).replace(':', '');
+      offsetMs = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * 60_000;
+    }
+    return this.dayOf(Date.UTC(y, mo - 1, d, h, mi, s) - offsetMs);
+  }
+}
+
+const digit = (t: string, i: number): number => {
+  const c = t.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1000;
+};
+
+/**
+ * For `YYYY-MM-DDTHH:MM:SS[.fff]Z` with minutes and seconds in range, a number naming its UTC date
+ * and hour (read straight from the characters); -1 for any other text. Whether the date and hour
+ * exist is checked by the slow path the first time a key is seen.
+ */
+function utcHourKey(t: string): number {
+  const n = t.length;
+  if (n < 20 || n > 30 || t.charCodeAt(n - 1) !== 90 || t.charCodeAt(10) !== 84) return -1;
+  if (t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return -1;
+  const minute = digit(t, 14) * 10 + digit(t, 15);
+  const second = digit(t, 17) * 10 + digit(t, 18);
+  if (minute < 0 || minute > 59 || second < 0 || second > 59) return -1;
+  if (n > 20) {
+    if (t.charCodeAt(19) !== 46 || n === 21) return -1;
+    for (let i = 20; i < n - 1; i++) if (digit(t, i) < 0) return -1;
+  }
+  const y = digit(t, 0) * 1000 + digit(t, 1) * 100 + digit(t, 2) * 10 + digit(t, 3);
+  const m = digit(t, 5) * 10 + digit(t, 6);
+  const d = digit(t, 8) * 10 + digit(t, 9);
+  const h = digit(t, 11) * 10 + digit(t, 12);
+  if (y < 0 || m < 0 || d < 0 || h < 0) return -1;
+  return ((y * 100 + m) * 100 + d) * 100 + h;
+}
+
+const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** The zone of an account's calendar from its currency, when nothing more specific is known. */
+const zoneByCurrency: Record<string, string> = {
+  NGN: 'Africa/Lagos',
+  GHS: 'Africa/Accra',
+  KES: 'Africa/Nairobi',
+  ZAR: 'Africa/Johannesburg',
+  UGX: 'Africa/Kampala',
+  ZMW: 'Africa/Lusaka',
+};
+
+/** Calendars by zone, shared by every statement (the offset caches are pure). */
+const calendars = new Map<string, LocalCalendar>();
+
+export function calendarFor(currency: string | undefined, fallbackZone: string): LocalCalendar {
+  const zone = (currency && zoneByCurrency[currency.toUpperCase()]) || fallbackZone;
+  let calendar = calendars.get(zone);
+  if (!calendar) {
+    calendar = new LocalCalendar(zone);
+    calendars.set(zone, calendar);
+  }
+  return calendar;
+}

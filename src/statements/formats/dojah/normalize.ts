@@ -1,0 +1,50 @@
+import { dayFromYmd } from '../../dates.js';
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import { dayReader, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
+import { DojahBody } from './schema.js';
+
+/** F4 to the canonical statement. */
+export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const calendar = ctx.calendar('NGN');
+  const list = body.entity.transactions;
+  const readDay = dayReader(dayFromYmd, 'a YYYY-MM-DD date', problems);
+  const rows: DraftRow[] = [];
+  const at = '/entity/transactions';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const date = readDay(r.transaction_date, at, i, 'transaction_date');
+    const direction = readDirection(r.trans_type, problems, at, i, 'trans_type');
+    const amount = readMajor(r.amount, problems, at, i, 'amount');
+    const balance = readOptionalMajor(r.available_balance, problems, at, i, 'available_balance');
+    if (date === undefined || direction === undefined || amount === undefined) continue;
+    const ref = r.reference;
+    const reference = ref && ref !== '0' ? ref : undefined; // "0" stands for none
+    const valueDate = r.value_date ? (dayFromYmd(r.value_date) ?? r.value_date) : undefined;
+    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, undefined, valueDate));
+  }
+  return {
+    currency: 'NGN',
+    timeZone: calendar.timeZone,
+    statementName: text(body.statementName),
+    clientFullName: text(body.clientFullName),
+    account: { bankName: text(list[0]?.bank_name) },
+    holder: {},
+    rows,
+  };
+}
+
+export const dojah = {
+  name: 'dojah',
+  label: 'F4',
+  schema: DojahBody,
+  statementNamePath: '/statementName',
+  looksLike: (body: unknown) => Array.isArray(member(member(body, 'entity'), 'transactions')),
+  normalize,
+} satisfies StatementFormat<typeof DojahBody>;

@@ -1,0 +1,76 @@
+import { dayFromMdy } from '../../dates.js';
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import { shown } from '../../problems.js';
+import { dayReader, isOpeningBalanceRow, member, readOptionalMajor, text } from '../fields.js';
+import { MbsBody } from './schema.js';
+
+const BVN = /^\d{11}$/;
+
+/**
+ * F5 to the canonical statement. The statement name and holder come from `jsonData`; the
+ * transaction date is `PTransactionDate` (the value date can fall before it).
+ */
+export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const { jsonData, bank } = body.bankStatement.mbs;
+  const currency = text(jsonData.Currency) ?? 'NGN';
+  const calendar = ctx.calendar(currency);
+  const list = jsonData.Details;
+  const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
+  const rows: DraftRow[] = [];
+  let openingBalance: number | undefined;
+  const at = '/bankStatement/mbs/jsonData/Details';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
+    const credit = readOptionalMajor(r.PCredit, problems, at, i, 'PCredit') ?? 0;
+    const debit = readOptionalMajor(r.PDebit, problems, at, i, 'PDebit') ?? 0;
+    const balance = readOptionalMajor(r.PBalance, problems, at, i, 'PBalance');
+    if (credit !== 0 && debit !== 0) {
+      problems.add(`${at}/${i}`, `has both a credit (${shown(r.PCredit)}) and a debit (${shown(r.PDebit)})`);
+      continue;
+    }
+    if (date === undefined) continue;
+    const narration = r.PNarration ?? '';
+    if (openingBalance === undefined && rows.length === 0 && isOpeningBalanceRow(narration, credit + debit)) {
+      openingBalance = balance;
+      continue;
+    }
+    const valueDate = r.PValueDate ? (dayFromMdy(r.PValueDate) ?? r.PValueDate) : undefined;
+    const direction = credit !== 0 ? 'credit' : 'debit';
+    const amount = Math.abs(credit !== 0 ? credit : debit);
+    rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
+  }
+  const bvn = jsonData.Signatories?.map((s) => text(s.BVN)).find((b) => b !== undefined && BVN.test(b));
+  return {
+    currency: currency.toUpperCase(),
+    timeZone: calendar.timeZone,
+    statementName: text(jsonData.statementName),
+    clientFullName: text(jsonData.Name),
+    account: {
+      number: text(jsonData.Nuban),
+      name: text(jsonData.Name),
+      bankName: text(bank),
+      type: text(jsonData.AccountType),
+    },
+    holder: { name: text(jsonData.Name), bvn },
+    openingBalance,
+    rows,
+  };
+}
+
+export const mbs = {
+  name: 'mbs',
+  label: 'F5',
+  schema: MbsBody,
+  statementNamePath: '/bankStatement/mbs/jsonData/statementName',
+  looksLike: (body: unknown) =>
+    member(member(body, 'bankStatement'), 'mbs') !== undefined || Array.isArray(member(body, 'Details')),
+  normalize,
+} satisfies StatementFormat<typeof MbsBody>;

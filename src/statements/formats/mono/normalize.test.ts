@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { normalised, refused, rowsOf, sample } from '../testing.js';
+import { mono } from './normalize.js';
+
+describe('mono (F2)', () => {
+  it('normalises the published transactions example exactly', () => {
+    expect(normalised(mono, sample('mono-transactions.json'))).toMatchInlineSnapshot(`
+      {
+        "account": {
+          "bankName": undefined,
+          "name": undefined,
+          "number": undefined,
+          "type": undefined,
+        },
+        "clientFullName": undefined,
+        "closingBalance": undefined,
+        "currency": "NGN",
+        "format": "mono",
+        "holder": {
+          "bvn": undefined,
+          "name": undefined,
+        },
+        "openingBalance": undefined,
+        "statementName": undefined,
+        "timeZone": "Africa/Lagos",
+        "transactions": [
+          {
+            "amount": 10000,
+            "balance": undefined,
+            "date": "2020-07-21",
+            "direction": "credit",
+            "id": "802f16129e24c033",
+            "narration": "TRANSFER from HASSAN ABDULHAMID TOMIWA to OGUNGBEFUN OLADUNNI KHADIJAH",
+            "postedAt": "2020-07-21T00:00:00.000Z",
+            "reference": "5f171a540295e231abca1154",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 20000,
+            "balance": undefined,
+            "date": "2020-07-21",
+            "direction": "debit",
+            "id": "fe7f1520e9162157",
+            "narration": "TRANSFER from HASSAN ABDULHAMID TOMIWA to UMAR ABDULLAHI",
+            "postedAt": "2020-07-21T00:00:00.000Z",
+            "reference": "5e171a540295e231abca3377",
+            "valueDate": undefined,
+          },
+        ],
+      }
+    `);
+  });
+
+  it('normalises the paging example exactly (newest first in, oldest first out)', () => {
+    expect(normalised(mono, sample('mono-transactions-paging.json'))).toMatchInlineSnapshot(`
+      {
+        "account": {
+          "bankName": undefined,
+          "name": undefined,
+          "number": undefined,
+          "type": undefined,
+        },
+        "clientFullName": undefined,
+        "closingBalance": 1021841,
+        "currency": "NGN",
+        "format": "mono",
+        "holder": {
+          "bvn": undefined,
+          "name": undefined,
+        },
+        "openingBalance": 868917,
+        "statementName": undefined,
+        "timeZone": "Africa/Lagos",
+        "transactions": [
+          {
+            "amount": 300009,
+            "balance": 1168926,
+            "date": "2022-05-30",
+            "direction": "credit",
+            "id": "6f33ec29b54fbd28",
+            "narration": "NIP/FCMB/DANIEL AFOLABI/App food o To Zenith Bank FUNKE OJO",
+            "postedAt": "2022-05-30T15:44:00.000Z",
+            "reference": "62a05bc04112ea670bd13465",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 147085,
+            "balance": 1021841,
+            "date": "2022-05-30",
+            "direction": "debit",
+            "id": "14e90befe6c7cfaf",
+            "narration": "VC POS Loc-215016609012--BOLA NURAT YUSUFF OY NG",
+            "postedAt": "2022-05-30T16:03:00.000Z",
+            "reference": "62a05bc04112ea670bd09812",
+            "valueDate": undefined,
+          },
+        ],
+      }
+    `);
+  });
+
+  it('orders same-day rows along the balance chain (Indicina statement example)', () => {
+    const s = normalised(mono, sample('mono-statement-via-indicina.json'));
+    expect(rowsOf(s)).toEqual([
+      ['2022-01-01', 'debit', 5000, 7446442, 'FGN STAMP DUTY/S10754935 ON 31-DEC-21 FOR ACCOUNT'],
+      ['2022-01-01', 'debit', 5000, 7441442, 'FGN STAMP DUTY/S10761279 ON 31-DEC-21 FOR ACCOUNT'],
+    ]);
+    expect(s.openingBalance).toBe(7451442);
+    expect(s.closingBalance).toBe(7441442);
+  });
+
+  it('keeps kobo as kobo and converts 23:30Z to the next Lagos day', () => {
+    const s = normalised(mono, {
+      data: [
+        {
+          id: 'b',
+          type: 'credit',
+          amount: 40000000,
+          narration: 'SALARY',
+          date: '2022-03-31T23:30:00.000Z',
+          balance: null,
+        },
+        { _id: 'a', type: 'debit', amount: '150', narration: 'SMS', date: '2022-03-31T22:59:59.999Z' },
+      ],
+    });
+    expect(s.transactions.map((t) => [t.date, t.amount, t.reference, t.balance])).toEqual([
+      ['2022-03-31', 150, 'a', undefined],
+      ['2022-04-01', 40000000, 'b', undefined],
+    ]);
+  });
+
+  it('refuses fractional kobo, bad timestamps and unknown types with their paths', () => {
+    const { problems } = refused(mono, {
+      data: [
+        { type: 'debit', amount: 1.5, date: '2022-01-01T00:00:00.000Z' },
+        { type: 'credit', amount: 100, date: '31/02/2021' },
+        { type: 'transfer', amount: 100, date: '2022-13-01T00:00:00Z' },
+      ],
+    });
+    expect(problems).toEqual([
+      { path: '/data/0/amount', message: 'expected a whole number of minor units, got 1.5' },
+      { path: '/data/1/date', message: 'expected an ISO 8601 timestamp, got "31/02/2021"' },
+      { path: '/data/2/date', message: 'expected an ISO 8601 timestamp, got "2022-13-01T00:00:00Z"' },
+      { path: '/data/2/type', message: 'expected "debit" or "credit", got "transfer"' },
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import { dayReader, firstOf, readDirection, readMinor, text } from '../fields.js';
+import { MonoBody } from './schema.js';
+
+/** F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants. */
+export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const account = body.account ?? undefined;
+  const currency = text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN';
+  const calendar = ctx.calendar(currency);
+  const readDay = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
+  const rows: DraftRow[] = [];
+  const list = body.data;
+  const at = '/data';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const date = readDay(r.date, at, i, 'date');
+    const direction = readDirection(r.type, problems, at, i, 'type');
+    const amount = readMinor(r.amount, problems, at, i, 'amount');
+    const b = r.balance;
+    const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
+    if (date === undefined || direction === undefined || amount === undefined) continue;
+    const reference = r._id || r.id || undefined;
+    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, r.date));
+  }
+  return {
+    currency: currency.toUpperCase(),
+    timeZone: calendar.timeZone,
+    statementName: text(body.statementName),
+    clientFullName: text(body.clientFullName),
+    account: {
+      number: text(account?.accountNumber),
+      name: text(account?.name),
+      bankName: text(account?.institution?.name),
+      type: text(account?.type),
+    },
+    holder: { name: text(account?.name), bvn: text(account?.bvn) },
+    rows,
+  };
+}
+
+export const mono = {
+  name: 'mono',
+  label: 'F2',
+  schema: MonoBody,
+  statementNamePath: '/statementName',
+  looksLike: (body: unknown) => {
+    const first = firstOf(body, 'data');
+    return typeof first === 'object' && first !== null && ('_id' in first || 'balance' in first) && 'type' in first;
+  },
+  normalize,
+} satisfies StatementFormat<typeof MonoBody>;

@@ -1,0 +1,34 @@
+import { type Static, Type } from 'typebox';
+import { Money, OptionalMoney, OptionalText } from '../fields.js';
+
+/** F2, Mono's transactions (or statement) API: amounts and balances in minor units, newest first. */
+export const MonoRow = Type.Object({
+  _id: OptionalText,
+  id: OptionalText,
+  type: Type.String({ description: '`debit` or `credit`' }),
+  amount: Money,
+  narration: OptionalText,
+  date: Type.String({ description: 'ISO 8601 UTC timestamp', examples: ['2022-05-30T16:03:00.000Z'] }),
+  balance: OptionalMoney,
+  currency: OptionalText,
+});
+
+/** Mono's account details (`GET /accounts/{id}`), optional alongside the rows. */
+export const MonoAccount = Type.Object({
+  name: OptionalText,
+  accountNumber: OptionalText,
+  currency: OptionalText,
+  type: OptionalText,
+  institution: Type.Optional(Type.Union([Type.Object({ name: OptionalText }), Type.Null()])),
+  bvn: OptionalText,
+});
+
+export const MonoBody = Type.Object({
+  statementName: OptionalText,
+  clientFullName: OptionalText,
+  account: Type.Optional(Type.Union([MonoAccount, Type.Null()])),
+  meta: Type.Optional(Type.Union([Type.Object({ count: Type.Optional(Type.Number()) }), Type.Null()])),
+  data: Type.Array(MonoRow),
+});
+
+export type MonoBody = Static<typeof MonoBody>;

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { fixture, normalised, refused, rowsOf, sample } from '../testing.js';
+import { okra } from './normalize.js';
+
+describe('okra (F3)', () => {
+  it('refuses the published placeholder example: its dates are empty', () => {
+    expect(refused(okra, sample('okra-transactions.json'))).toEqual({
+      problems: [{ path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' }],
+      looksLike: undefined,
+    });
+  });
+
+  it('normalises a realistic Okra body exactly', () => {
+    expect(normalised(okra, fixture('okra-realistic.json'))).toMatchInlineSnapshot(`
+      {
+        "account": {
+          "bankName": "Access Bank",
+          "name": "FUNKE ADUNNI OJO",
+          "number": "0690000031",
+        },
+        "clientFullName": "Funke Ojo",
+        "closingBalance": 18193875,
+        "currency": "NGN",
+        "format": "okra",
+        "holder": {
+          "bvn": "22233344455",
+          "name": "FUNKE ADUNNI OJO",
+        },
+        "openingBalance": 5000000,
+        "statementName": "Funke Ojo Access Jul-Aug 2020",
+        "timeZone": "Africa/Lagos",
+        "transactions": [
+          {
+            "amount": 500000,
+            "balance": 4500000,
+            "date": "2020-07-27",
+            "direction": "debit",
+            "id": "e9131d52c6c45c62",
+            "narration": "NIP TRANSFER TO FUNKE OJO",
+            "postedAt": "2020-07-27T00:00:00.000Z",
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1075,
+            "balance": 4498925,
+            "date": "2020-07-27",
+            "direction": "debit",
+            "id": "a725b669bc11b602",
+            "narration": "COMMISSION/VAT ON NIP",
+            "postedAt": "2020-07-27T10:15:00.000Z",
+            "reference": "REF0001",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 20000000,
+            "balance": 24498925,
+            "date": "2020-07-29",
+            "direction": "credit",
+            "id": "61097f935a1068e0",
+            "narration": "SALARY JULY 2020 OKRA TECH",
+            "postedAt": "2020-07-28T23:30:00.000Z",
+            "reference": "REF0002",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 150000,
+            "balance": 24348925,
+            "date": "2020-07-29",
+            "direction": "debit",
+            "id": "1a63d6ee47831162",
+            "narration": "AIRTIME MTN",
+            "postedAt": "2020-07-29T08:00:00.000Z",
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 2500000,
+            "balance": 21848925,
+            "date": "2020-07-30",
+            "direction": "debit",
+            "id": "aa03300455168dae",
+            "narration": "POS PURCHASE JUMIA",
+            "postedAt": "2020-07-30T12:00:00.000Z",
+            "reference": "REF0004",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 300000,
+            "balance": 22148925,
+            "date": "2020-08-01",
+            "direction": "credit",
+            "id": "9a39c5c5aa49c813",
+            "narration": "REVERSAL POS JUMIA",
+            "postedAt": "2020-08-01T09:00:00.000Z",
+            "reference": "REF0005",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 5000,
+            "balance": 22143925,
+            "date": "2020-08-03",
+            "direction": "debit",
+            "id": "74883be12e883ac9",
+            "narration": "FGN STAMP DUTY",
+            "postedAt": "2020-08-03T14:20:00.000Z",
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1200000,
+            "balance": 20943925,
+            "date": "2020-08-05",
+            "direction": "debit",
+            "id": "958d0b4d34d3995a",
+            "narration": "IKEDC PREPAID",
+            "postedAt": "2020-08-05T16:45:00.000Z",
+            "reference": "REF0007",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 4000000,
+            "balance": 16943925,
+            "date": "2020-08-10",
+            "direction": "debit",
+            "id": "847bfdfee43f646d",
+            "narration": "ATM WDL ACCESS BANK",
+            "postedAt": "2020-08-10T11:00:00.000Z",
+            "reference": "REF0008",
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1500000,
+            "balance": 18443925,
+            "date": "2020-08-15",
+            "direction": "credit",
+            "id": "d4aff4368831806c",
+            "narration": "NIP CR FROM ADEBAYO TUNDE",
+            "postedAt": "2020-08-15T18:30:00.000Z",
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 250050,
+            "balance": 18193875,
+            "date": "2020-08-20",
+            "direction": "debit",
+            "id": "a395b5e66758aeb4",
+            "narration": "UBER TRIP",
+            "postedAt": "2020-08-20T07:05:00.000Z",
+            "reference": "REF0010",
+            "valueDate": undefined,
+          },
+        ],
+      }
+    `);
+  });
+
+  it('reads holder and account from the rows that carry them, tolerating bare ids and null nubans', () => {
+    const s = normalised(okra, fixture('okra-realistic.json'));
+    expect(s.holder).toEqual({ name: 'FUNKE ADUNNI OJO', bvn: '22233344455' });
+    expect(s.account).toEqual({ number: '0690000031', name: 'FUNKE ADUNNI OJO', bankName: 'Access Bank' });
+    expect(s.transactions.find((t) => t.narration === 'SALARY JULY 2020 OKRA TECH')?.date).toBe('2020-07-29');
+  });
+
+  it('falls back to the bank date when trans_date is empty', () => {
+    const s = normalised(okra, {
+      data: {
+        transaction: [{ trans_date: '', unformatted_trans_date: '05-08-2020', debit: '10', notes: { desc: 'x' } }],
+      },
+    });
+    expect(rowsOf(s)).toEqual([['2020-08-05', 'debit', 1000, null, 'x']]);
+  });
+
+  it('refuses a row with both a credit and a debit, or neither', () => {
+    const { problems } = refused(okra, {
+      data: {
+        transaction: [
+          { trans_date: '2020-08-05T10:00:00Z', credit: 10, debit: '5' },
+          { trans_date: '2020-08-05T10:00:00Z', credit: null },
+          { trans_date: '2020-08-05T10:00:00Z', credit: 'ten' },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/data/transaction/0', message: 'has both a credit (10) and a debit ("5")' },
+      { path: '/data/transaction/1', message: 'has neither a credit nor a debit' },
+      { path: '/data/transaction/2/credit', message: 'expected a decimal amount, got "ten"' },
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+import { dayFromDmy } from '../../dates.js';
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import { shown } from '../../problems.js';
+import { dayReader, member, readOptionalMajor, text } from '../fields.js';
+import { OkraBody, type OkraRow } from './schema.js';
+
+/**
+ * F3 to the canonical statement. `trans_date` (an ISO instant) is the posting date; when it is
+ * empty the bank's own `unformatted_trans_date` (DD-MM-YYYY) is used.
+ */
+export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const list = body.data.transaction;
+  const currency = text(list.find((r) => text(r.currency))?.currency) ?? 'NGN';
+  const calendar = ctx.calendar(currency);
+  const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
+  const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
+  const rows: DraftRow[] = [];
+  const at = '/data/transaction';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const credit = readOptionalMajor(r.credit, problems, at, i, 'credit');
+    const debit = readOptionalMajor(r.debit, problems, at, i, 'debit');
+    const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
+    const posted = r.trans_date || undefined;
+    let date: string | undefined;
+    if (posted !== undefined) date = readIso(posted, at, i, 'trans_date');
+    else if (r.unformatted_trans_date) date = readDmy(r.unformatted_trans_date, at, i, 'unformatted_trans_date');
+    else problems.add(`${at}/${i}/trans_date`, 'is required (or unformatted_trans_date)');
+    const hasCredit = credit !== undefined && credit !== 0;
+    const hasDebit = debit !== undefined && debit !== 0;
+    if (hasCredit && hasDebit) {
+      problems.add(`${at}/${i}`, `has both a credit (${shown(r.credit)}) and a debit (${shown(r.debit)})`);
+      continue;
+    }
+    if (credit === undefined && debit === undefined) {
+      if (empty(r.credit) && empty(r.debit)) problems.add(`${at}/${i}`, 'has neither a credit nor a debit');
+      continue;
+    }
+    if (date === undefined) continue;
+    const isCredit = hasCredit || (!hasDebit && debit === undefined);
+    const amount = Math.abs((isCredit ? credit : debit) ?? 0);
+    const reference = r.ref ? text(r.ref) : undefined;
+    rows.push(draftRow(date, isCredit ? 'credit' : 'debit', amount, r.notes?.desc ?? '', balance, reference, posted));
+  }
+  // Holder, account and bank are repeated on every row; some rows carry only ids (or nulls).
+  const customer = firstObject(
+    list,
+    (r) => r.customer,
+    (c) => Boolean(c.name),
+  );
+  const account = firstObject(
+    list,
+    (r) => r.account,
+    (a) => Boolean(a.nuban),
+  );
+  const bank = firstObject(
+    list,
+    (r) => r.bank,
+    (b) => Boolean(b.name),
+  );
+  return {
+    currency: currency.toUpperCase(),
+    timeZone: calendar.timeZone,
+    statementName: text(body.statementName),
+    clientFullName: text(body.clientFullName),
+    account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
+    holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
+    rows,
+  };
+}
+
+/** The first member that is an object, preferring one that `complete` accepts. */
+function firstObject<T extends object>(
+  list: readonly OkraRow[],
+  pick: (r: OkraRow) => T | string | null | undefined,
+  complete: (v: T) => boolean,
+): T | undefined {
+  let fallback: T | undefined;
+  for (const r of list) {
+    const v = pick(r);
+    if (typeof v !== 'object' || v === null) continue;
+    if (complete(v)) return v;
+    fallback ??= v;
+  }
+  return fallback;
+}
+
+const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
+
+export const okra = {
+  name: 'okra',
+  label: 'F3',
+  schema: OkraBody,
+  statementNamePath: '/statementName',
+  looksLike: (body: unknown) => Array.isArray(member(member(body, 'data'), 'transaction')),
+  normalize,
+} satisfies StatementFormat<typeof OkraBody>;

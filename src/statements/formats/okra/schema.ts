@@ -1,0 +1,39 @@
+import { type Static, Type } from 'typebox';
+import { OptionalMoney, OptionalText } from '../fields.js';
+
+const Named = Type.Object({ _id: OptionalText, name: OptionalText, bvn: OptionalText });
+
+/** F3, Okra's transactions API: exactly one of `credit`/`debit` per row, naira as numbers or text. */
+export const OkraRow = Type.Object({
+  _id: OptionalText,
+  id: OptionalText,
+  credit: OptionalMoney,
+  debit: OptionalMoney,
+  balance: OptionalMoney,
+  currency: OptionalText,
+  trans_date: OptionalText,
+  cleared_date: OptionalText,
+  unformatted_trans_date: OptionalText,
+  unformatted_cleared_date: OptionalText,
+  ref: OptionalText,
+  notes: Type.Optional(Type.Union([Type.Object({ desc: OptionalText }), Type.Null()])),
+  // Sometimes a bare id string instead of an object.
+  customer: Type.Optional(Type.Union([Named, Type.String(), Type.Null()])),
+  account: Type.Optional(
+    Type.Union([
+      Type.Object({ _id: OptionalText, nuban: OptionalText, name: OptionalText }),
+      Type.String(),
+      Type.Null(),
+    ]),
+  ),
+  bank: Type.Optional(Type.Union([Type.Object({ name: OptionalText }), Type.String(), Type.Null()])),
+});
+
+export const OkraBody = Type.Object({
+  statementName: OptionalText,
+  clientFullName: OptionalText,
+  data: Type.Object({ transaction: Type.Array(OkraRow) }),
+});
+
+export type OkraBody = Static<typeof OkraBody>;
+export type OkraRow = Static<typeof OkraRow>;

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { normalised, refused, rowsOf, sample } from '../testing.js';
+import { periculum } from './normalize.js';
+
+describe('periculum (F1)', () => {
+  it('normalises the published example exactly', () => {
+    expect(normalised(periculum, sample('periculum-f1-request.json'))).toMatchInlineSnapshot(`
+      {
+        "account": {},
+        "clientFullName": undefined,
+        "closingBalance": 6965087,
+        "currency": "NGN",
+        "format": "periculum",
+        "holder": {},
+        "openingBalance": 1616202,
+        "statementName": "Mandatory Statement Name",
+        "timeZone": "Africa/Lagos",
+        "transactions": [
+          {
+            "amount": 501075,
+            "balance": 1115127,
+            "date": "2020-06-19",
+            "direction": "debit",
+            "id": "4eb79f61877dedc0",
+            "narration": "vansouser trf//frm oladipupo david bello to oladipupo",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1502688,
+            "balance": 14227989,
+            "date": "2020-07-31",
+            "direction": "debit",
+            "id": "087fffd4210cff8e",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 100000,
+            "balance": 14327989,
+            "date": "2020-08-03",
+            "direction": "credit",
+            "id": "4f390886f2303c6f",
+            "narration": "accessdev cccccccc/mob/uto/123456789/000001/",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 301075,
+            "balance": 14026914,
+            "date": "2020-08-03",
+            "direction": "debit",
+            "id": "cd483cfdc50527cc",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 191075,
+            "balance": 13835839,
+            "date": "2020-08-03",
+            "direction": "debit",
+            "id": "55b879109ef82a19",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 962688,
+            "balance": 12873151,
+            "date": "2020-08-04",
+            "direction": "debit",
+            "id": "0d3d67e3224cd41f",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 3402688,
+            "balance": 9470463,
+            "date": "2020-08-05",
+            "direction": "debit",
+            "id": "8883e07415b452bd",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1502688,
+            "balance": 7967775,
+            "date": "2020-08-07",
+            "direction": "debit",
+            "id": "db2e86a3268fc142",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+          {
+            "amount": 1002688,
+            "balance": 6965087,
+            "date": "2020-08-07",
+            "direction": "debit",
+            "id": "8225e80690f39113",
+            "narration": "vansouser trf//frm bbbbbb to aaaaaa",
+            "postedAt": undefined,
+            "reference": undefined,
+            "valueDate": undefined,
+          },
+        ],
+      }
+    `);
+  });
+
+  it('takes the opening-balance row as the opening balance, not a transaction', () => {
+    const s = normalised(periculum, sample('periculum-f1-request.json'));
+    expect(s.openingBalance).toBe(1616202);
+    expect(s.transactions).toHaveLength(9);
+    expect(s.transactions.some((t) => /opening/i.test(t.narration))).toBe(false);
+  });
+
+  it('reads unpadded M/D/YYYY dates, any-case types and numeric-string amounts', () => {
+    const s = normalised(periculum, {
+      statementName: 's',
+      transactions: [
+        { date: '1/5/2021', description: 'a', balance: '1,000.50', amount: '1000.50', type: 'CREDIT' },
+        { date: '01/06/2021', description: 'b', balance: 900.5, amount: 100, type: 'debit' },
+      ],
+    });
+    expect(rowsOf(s)).toEqual([
+      ['2021-01-05', 'credit', 100050, 100050, 'a'],
+      ['2021-01-06', 'debit', 10000, 90050, 'b'],
+    ]);
+  });
+
+  it('refuses impossible dates, unknown types and non-decimal amounts with their paths', () => {
+    const { problems } = refused(periculum, {
+      statementName: 's',
+      transactions: [
+        { date: '2/31/2021', description: 'a', balance: 1, amount: 1, type: 'Debit' },
+        { date: '3/1/2021', description: 'b', balance: 1, amount: '1e3', type: 'Transfer' },
+        { date: '3/1/2021', description: 'c', balance: 1, amount: -5, type: 'Debit' },
+      ],
+    });
+    expect(problems).toEqual([
+      { path: '/transactions/0/date', message: 'expected a M/D/YYYY date, got "2/31/2021"' },
+      { path: '/transactions/1/type', message: 'expected "debit" or "credit", got "Transfer"' },
+      { path: '/transactions/1/amount', message: 'expected a decimal amount, got "1e3"' },
+      { path: '/transactions/2/amount', message: 'must not be negative' },
+    ]);
+  });
+
+  it('says which field is missing or of the wrong type', () => {
+    const { problems } = refused(periculum, { statementName: 's', transactions: [{ date: 5, type: 'Debit' }] });
+    expect(problems).toEqual([
+      { path: '/transactions/0/amount', message: 'is required' },
+      { path: '/transactions/0/date', message: 'expected string, got 5' },
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import { dayFromMdy } from '../../dates.js';
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import {
+  dayReader,
+  firstOf,
+  isOpeningBalanceRow,
+  readDirection,
+  readMajor,
+  readOptionalMajor,
+  text,
+} from '../fields.js';
+import { PericulumBody } from './schema.js';
+
+/** F1 to the canonical statement. An `opb opening balance` row sets the opening balance. */
+export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const calendar = ctx.calendar(undefined);
+  const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
+  const rows: DraftRow[] = [];
+  let openingBalance: number | undefined;
+  const list = body.transactions;
+  const at = '/transactions';
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const date = readDay(r.date, at, i, 'date');
+    const direction = readDirection(r.type, problems, at, i, 'type');
+    const amount = readMajor(r.amount, problems, at, i, 'amount');
+    const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
+    if (amount !== undefined && amount < 0) problems.add(`${at}/${i}/amount`, 'must not be negative');
+    if (date === undefined || direction === undefined || amount === undefined) continue;
+    const narration = r.description ?? '';
+    if (openingBalance === undefined && rows.length === 0 && isOpeningBalanceRow(narration, amount)) {
+      openingBalance = balance;
+      continue;
+    }
+    rows.push(draftRow(date, direction, amount, narration, balance, undefined));
+  }
+  return {
+    currency: 'NGN',
+    timeZone: calendar.timeZone,
+    statementName: text(body.statementName),
+    clientFullName: text(body.clientFullName),
+    account: {},
+    holder: {},
+    openingBalance,
+    rows,
+  };
+}
+
+export const periculum = {
+  name: 'periculum',
+  label: 'F1',
+  schema: PericulumBody,
+  statementNamePath: '/statementName',
+  looksLike: (body: unknown) => {
+    const first = firstOf(body, 'transactions');
+    return typeof first === 'object' && first !== null && 'description' in first && 'type' in first;
+  },
+  normalize,
+} satisfies StatementFormat<typeof PericulumBody>;

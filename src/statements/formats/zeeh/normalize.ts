@@ -1,0 +1,56 @@
+import { dayFromDmy, dayFromYmd } from '../../dates.js';
+import {
+  type DraftRow,
+  type DraftStatement,
+  draftRow,
+  type NormalizeContext,
+  type StatementFormat,
+} from '../../format.js';
+import { dayReader, firstOf, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
+import { ZeehBody } from './schema.js';
+
+const dayFromEither = (t: string): string | undefined => (t.charCodeAt(4) === 45 ? dayFromYmd(t) : dayFromDmy(t));
+
+/** F6 to the canonical statement; the identity numbers at the top level become the holder's. */
+export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
+  const { problems } = ctx;
+  const currency = text(body.currency) ?? 'NGN';
+  const calendar = ctx.calendar(currency);
+  const key = body.transactions ? 'transactions' : 'data';
+  const list = body.transactions ?? body.data;
+  const readDay = dayReader(dayFromEither, 'a YYYY-MM-DD or DD/MM/YYYY date', problems);
+  const rows: DraftRow[] = [];
+  if (!list) problems.add('/transactions', 'is required (or data, as Zeeh sends it)');
+  const at = `/${key}`;
+  for (let i = 0; list && i < list.length; i++) {
+    const r = list[i] as (typeof list)[number];
+    const date = readDay(r.date, at, i, 'date');
+    const direction = readDirection(r.type, problems, at, i, 'type');
+    const amount = readMajor(r.amount, problems, at, i, 'amount');
+    const balance = readOptionalMajor(r.closingBalance, problems, at, i, 'closingBalance');
+    if (date === undefined || direction === undefined || amount === undefined) continue;
+    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, text(r.tranId)));
+  }
+  return {
+    currency: currency.toUpperCase(),
+    timeZone: calendar.timeZone,
+    statementName: text(body.statementName),
+    clientFullName: text(body.clientFullName),
+    account: { number: text(body.accountNumber), name: text(body.accountName), bankName: text(body.bankName) },
+    holder: { name: text(body.accountName), bvn: text(body.bvn), nin: text(body.nin) },
+    rows,
+  };
+}
+
+export const zeeh = {
+  name: 'zeeh',
+  label: 'F6',
+  schema: ZeehBody,
+  statementNamePath: '/statementName',
+  looksLike: (body: unknown) => {
+    const first = firstOf(body, 'transactions') ?? firstOf(body, 'data');
+    if (typeof first === 'object' && first !== null && ('tranId' in first || 'closingBalance' in first)) return true;
+    return member(body, 'nin') !== undefined && member(body, 'transactions') !== undefined;
+  },
+  normalize,
+} satisfies StatementFormat<typeof ZeehBody>;

@@ -1,0 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
+import { creditReportsLink } from '../credit/statement-link.js';
+import type { Database } from '../db/schema.js';
+import { livenessResultsLink } from '../liveness/liveness-repository.js';
+
+/**
+ * Records of other areas linked to a statement (credit reports, liveness results), shown as one
+ * field each in `GET /statements/{key}`. An area exports one loader and adds it to the list here;
+ * its table references `statements.key` so deleting the statement erases or unlinks its records.
+ */
+export interface StatementLink {
+  /** The member of the statement answer, e.g. `creditReports`. */
+  field: string;
+  load(db: Kysely<Database> | Transaction<Database>, statementKey: number, clientId: number): Promise<unknown>;
+}
+
+export const statementLinks: StatementLink[] = [creditReportsLink, livenessResultsLink];

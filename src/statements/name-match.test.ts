@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { maskIdentifier } from './identity.js';
+import { matchNames } from './name-match.js';
+
+describe('matchNames', () => {
+  it.each([
+    ['Funke Ojo', 'FUNKE OJO', 1, true],
+    ['Ngozi Okafor', 'OKAFOR NGOZI', 1, true], // surname first
+    ['Okafor Ngozi', 'Mrs. Ngozi Adaeze Okafor', 0.8, true], // title dropped, middle name extra
+    ['J. Doe', 'John Doe', 0.9, true], // an initial
+    ['Oluwatobiloba Ololade', 'Oluwatobilob Ololade', 0.99, true], // a typo
+    ['Emeka Nwosu', 'FUNKE ADUNNI OJO', 0, false],
+    ['John', 'John Doe', 0.667, false],
+  ])('%s vs %s scores %d', (given, holder, score, passed) => {
+    const m = matchNames(given, holder);
+    expect(m?.score).toBeCloseTo(score, 2);
+    expect(m?.passed).toBe(passed);
+  });
+
+  it('has nothing to compare without both names', () => {
+    expect(matchNames(undefined, 'John Doe')).toBeNull();
+    expect(matchNames('John Doe', '')).toBeNull();
+    expect(matchNames('Mr.', 'John Doe')).toBeNull();
+  });
+});
+
+describe('maskIdentifier', () => {
+  it('keeps only the last four digits', () => {
+    expect(maskIdentifier('22212345678')).toBe('*******5678');
+    expect(maskIdentifier('12345')).toBe('****5');
+    expect(maskIdentifier('1234')).toBe('****');
+  });
+});

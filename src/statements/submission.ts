@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { StatementsConfig } from '../config.js';
+import { AppError } from '../domain/errors.js';
+import type { CanonicalStatement } from '../domain/statement.js';
+import { formatByName, formatNames } from './formats/index.js';
+import { parseStatement } from './parse.js';
+
+export const STATEMENT_TYPES = ['consumer', 'business'] as const;
+
+export interface SubmitStatement {
+  clientId: number;
+  format: string;
+  statementType: string;
+  bvnUuid?: string;
+  body: unknown;
+  idempotencyKey?: string;
+}
+
+/**
+ * Reads a submission or refuses it: the query values, the body in its format (every offending
+ * field by path, or which format the body looks like), the statement name, and the real API's
+ * transaction-count rules. Pure: no database.
+ */
+export function readSubmission(
+  input: SubmitStatement,
+  config: StatementsConfig,
+): { statement: CanonicalStatement; reorderedDays: number } {
+  const format = formatByName.get(input.format);
+  if (!format) {
+    const valid = formatNames.join(', ');
+    throw new AppError(
+      'UNKNOWN_FORMAT',
+      `/query/format: must be one of ${valid}; got ${JSON.stringify(input.format)}`,
+      [{ path: '/query/format', message: `must be one of ${valid}` }],
+      { validFormats: formatNames },
+    );
+  }
+  if (!(STATEMENT_TYPES as readonly string[]).includes(input.statementType.toLowerCase())) {
+    throw new AppError('INVALID_QUERY', `/query/statementType: must be consumer or business`, [
+      { path: '/query/statementType', message: 'must be consumer or business' },
+    ]);
+  }
+  const outcome = parseStatement(format, input.body, { defaultTimeZone: config.defaultTimeZone });
+  if (!outcome.ok) {
+    const details = outcome.problems.map((p) => ({ path: `/body${p.path}`, message: p.message }));
+    const more = outcome.count > 1 ? ` (and ${outcome.count - 1} more)` : '';
+    const first = details[0];
+    if (outcome.looksLike) {
+      const other = formatByName.get(outcome.looksLike);
+      throw new AppError(
+        'FORMAT_MISMATCH',
+        `the body looks like the ${outcome.looksLike} format (${other?.label}), not ${format.name} (${format.label}): send format=${outcome.looksLike}`,
+        details,
+        { looksLike: outcome.looksLike, problemCount: outcome.count },
+      );
+    }
+    throw new AppError('STATEMENT_INVALID', first ? `${first.path}: ${first.message}${more}` : undefined, details, {
+      problemCount: outcome.count,
+    });
+  }
+  const { statement, reorderedDays } = outcome;
+  if (!statement.statementName) {
+    const path = `/body${format.statementNamePath}`;
+    throw new AppError('STATEMENT_INVALID', `${path}: is required`, [{ path, message: 'is required' }]);
+  }
+  const count = statement.transactions.length;
+  if (count === 0) {
+    throw new AppError('NO_TRANSACTIONS', 'the statement has no transactions', undefined, {
+      processingStatus: 'NO TRANSACTIONS',
+      transactionCount: 0,
+    });
+  }
+  if (count < config.minTransactions) {
+    throw new AppError(
+      'NOT_ENOUGH_TRANSACTIONS',
+      `the statement has ${count} transactions; at least ${config.minTransactions} are needed`,
+      undefined,
+      { processingStatus: 'NOT ENOUGH TRANSACTIONS', transactionCount: count },
+    );
+  }
+  return { statement, reorderedDays };
+}
+
+/** What makes two submissions "the same request" for Idempotency-Key. */
+export function submissionHash(input: SubmitStatement): string {
+  return createHash('sha256')
+    .update(`${input.format}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`)
+    .update(JSON.stringify(input.body))
+    .digest('hex');
+}

@@ -1,0 +1,168 @@
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirstCentralBureau } from '../../src/credit/adapters/firstcentral/firstcentral-bureau.js';
+import { BureauError } from '../../src/credit/bureau.js';
+import { createCircuitBreaker } from '../../src/credit/circuit-breaker.js';
+import { createCreditMetrics } from '../../src/credit/credit-metrics.js';
+import { guardBureau } from '../../src/credit/guarded-bureau.js';
+import { reportProblems, SPEC_CURRENCIES, SUMMARY_METRIC_NAMES } from '../../src/credit/report.js';
+import {
+  FIRSTCENTRAL_TEST_CREDENTIALS,
+  type FirstCentralTestServer,
+  startFirstCentralServer,
+} from '../helpers/firstcentral-server.js';
+
+let server: FirstCentralTestServer;
+beforeAll(async () => {
+  server = await startFirstCentralServer();
+});
+afterAll(async () => server.close());
+
+const HOUR = 3_600_000;
+const subject = (bvn: string) => ({ bvn, name: 'Amos Testi', dateOfBirth: '1977-01-26', enquiryReason: 'loan' });
+const signal = () => new AbortController().signal;
+
+function adapter(opts: { now?: () => number; password?: string } = {}) {
+  return createFirstCentralBureau({
+    baseUrl: server.url,
+    username: FIRSTCENTRAL_TEST_CREDENTIALS.username,
+    password: opts.password ?? FIRSTCENTRAL_TEST_CREDENTIALS.password,
+    ticketTtlMs: 4.5 * HOUR,
+    enquiryReason: 'Application for credit by a borrower',
+    now: opts.now,
+  });
+}
+
+async function fetchReport(bureau: ReturnType<typeof adapter>, bvn: string) {
+  const result = await bureau.requestReport(subject(bvn), signal());
+  if (result.kind !== 'ready') throw new Error('FirstCentral never leaves a report pending');
+  return result.report;
+}
+
+describe('FirstCentral adapter against a server speaking its protocol', () => {
+  it('logs in, matches the BVN, pulls the full report and maps it into the spec shape', async () => {
+    const before = server.calls.length;
+    const report = await fetchReport(adapter(), '22471069115');
+    const calls = server.calls.slice(before);
+    expect(calls.map((c) => c.path)).toEqual(['login', 'ConnectConsumerMatch', 'GetConsumerFullCreditReport']);
+    const [, matchCall, reportCall] = calls;
+    expect(matchCall?.body).toMatchObject({ Identification: '22471069115', ProductID: '45', EnquiryReason: 'loan' });
+    expect(reportCall?.body).toMatchObject({ SubscriberEnquiryEngineID: '76566', EnquiryReason: 'loan' });
+    expect(reportCall?.body.consumerMergeList).toBe(reportCall?.body.consumerID);
+
+    expect(reportProblems(report)).toEqual([]);
+    expect(report.personalDetailsSummary).toMatchObject({
+      surname: 'Amos',
+      firstName: 'Testi',
+      gender: 'Female',
+      birthDate: '26/01/1977',
+      nationality: 'Nigeria',
+      passportNo: '',
+      consumerID: 2599049,
+    });
+    expect(report.personalDetailsSummary).not.toHaveProperty('bankVerificationNo');
+    const s = report.creditAccountSummary;
+    expect(s.rating).toBe('118');
+    expect(s.totalMonthlyInstalmentNGN).toBe('17,205.00');
+    expect(s.totalNumberofAccountsNGN).toBe('7');
+    expect(s.totalAccountInArrearNGN).toBe('2');
+    expect(s.totalJudgementAmountNGN).toBe('0.00'); // the bureau wrote "0"
+    expect(s.lastBouncedChequesDateNGN).toBe('-'); // the bureau wrote null
+    expect(s.totalaccountinGoodconditionNGN).toBe('6');
+    expect(s.totalaccountinGoodconditionUSD).toBe('0'); // from the `1` column, spelled "Godcondition1"
+    expect(s.totalClosedAccountsNGN).toBe('4'); // counted from the agreements
+    for (const m of SUMMARY_METRIC_NAMES) for (const c of SPEC_CURRENCIES) expect(s).toHaveProperty(`${m}${c}`);
+    expect(s.totalOutstandingdebtEUR).toBe('0.00');
+    expect(s.lastJudgementDateGBP).toBe('-');
+    expect(report.accountRating.noOfOtherAccountsGood).toBe('6');
+    expect(report.accountRating.noOfAutoLoanccountsGood).toBe('0');
+    expect(report.creditAgreementSummary).toHaveLength(4);
+    expect(report.creditAgreementSummary?.[0]).toMatchObject({
+      accountNo: '032SPLG212310004',
+      openingBalanceAmt: '150,000.00',
+    });
+    expect(report.addressHistory).toBeNull(); // one placeholder row of nulls is no history
+    expect(report.telephoneHistory).toBeNull();
+    expect(report.guarantorCount).toEqual([{ accounts: '0', guarantorsSecured: '0' }]);
+  });
+
+  it('sends the configured enquiry reason when the lender gives none', async () => {
+    await adapter().requestReport({ bvn: '22471069115' }, signal());
+    const last = server.calls.filter((c) => c.path === 'ConnectConsumerMatch').at(-1);
+    expect(last?.body.EnquiryReason).toBe('Application for credit by a borrower');
+  });
+
+  it('reuses the DataTicket, and renews it before it is five hours old', async () => {
+    let t = 0;
+    const bureau = adapter({ now: () => t });
+    const logins = server.count('login');
+    await fetchReport(bureau, '22471069115');
+    t = 4 * HOUR;
+    await fetchReport(bureau, '22471069116');
+    expect(server.count('login') - logins).toBe(1);
+    t = 4.6 * HOUR;
+    await fetchReport(bureau, '22471069117');
+    expect(server.count('login') - logins).toBe(2);
+  });
+
+  it('logs in again when the bureau says the ticket expired, and the call succeeds', async () => {
+    const bureau = adapter();
+    await fetchReport(bureau, '22471069115');
+    const logins = server.count('login');
+    server.expireTickets();
+    const report = await fetchReport(bureau, '22471069115');
+    expect(report.personalDetailsSummary.surname).toBe('Amos');
+    expect(server.count('login') - logins).toBe(1);
+  });
+
+  it('no match is a final no_record', async () => {
+    server.behave('10000000001', { kind: 'no-match' });
+    const before = server.count('GetConsumerFullCreditReport');
+    await expect(fetchReport(adapter(), '10000000001')).rejects.toMatchObject({ kind: 'no_record' });
+    expect(server.count('GetConsumerFullCreditReport')).toBe(before); // nothing billed
+  });
+
+  it('a 5xx is unavailable (retried later), a 4xx is rejected', async () => {
+    server.behave('10000000002', { kind: 'status', status: 503 });
+    await expect(fetchReport(adapter(), '10000000002')).rejects.toMatchObject({ kind: 'unavailable' });
+    server.failNext('ConnectConsumerMatch', 1, 500);
+    await expect(fetchReport(adapter(), '22471069115')).rejects.toMatchObject({ kind: 'unavailable' });
+    server.behave('10000000003', { kind: 'status', status: 400 });
+    await expect(fetchReport(adapter(), '10000000003')).rejects.toMatchObject({ kind: 'rejected' });
+  });
+
+  it('malformed JSON and a report without personal details are unreadable', async () => {
+    server.behave('10000000004', { kind: 'malformed' });
+    await expect(fetchReport(adapter(), '10000000004')).rejects.toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining('not JSON'),
+    });
+    server.behave('10000000005', { kind: 'garbage-report' });
+    await expect(fetchReport(adapter(), '10000000005')).rejects.toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining('PersonalDetailsSummary'),
+    });
+  });
+
+  it('a slow answer is abandoned at the timeout', async () => {
+    server.behave('10000000006', { kind: 'slow', delayMs: 5_000 });
+    const guarded = guardBureau(adapter(), {
+      timeoutMs: 100,
+      breaker: createCircuitBreaker({ threshold: 5, cooldownMs: 1000 }),
+      metrics: createCreditMetrics(new Registry()),
+    });
+    const err = await guarded.requestReport(subject('10000000006')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BureauError);
+    expect((err as BureauError).kind).toBe('timeout');
+  });
+
+  it('wrong credentials: unavailable with a message naming the settings; health says so', async () => {
+    const bureau = adapter({ password: 'wrong' });
+    await expect(fetchReport(bureau, '22471069115')).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('FIRSTCENTRAL_PASSWORD'),
+    });
+    expect((await bureau.health(signal())).ok).toBe(false);
+    expect((await adapter().health(signal())).ok).toBe(true);
+  });
+});

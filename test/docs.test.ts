@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configVariables } from '../src/config.js';
+
+describe('README', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  it('starts with the two commands', () => {
+    expect(readme.indexOf('npm ci && npm start')).toBeGreaterThan(0);
+    expect(readme.indexOf('npm ci && npm start')).toBeLessThan(800);
+    expect(readme).toContain('npm test');
+  });
+  it('lists every configuration variable', () => {
+    const missing = configVariables.filter((v) => !readme.includes(`\`${v.name}\``)).map((v) => v.name);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { statementOf } from './statement-builder.js';
+
+// Opening ₦1,000. End-of-day balances Jan 1..10: 101,000; 6,000; 6,000; 6,000; 56,000; 4,000; 4,000;
+// 3,000; 3,000; 8,000.
+/** Two large credits swept out the next day, betting, low balances. */
+export const sweptStatement = statementOf(
+  [
+    ['2023-01-01', 'C', 100_000, 'NIP CR/ACME LTD/JAN SALARY'],
+    ['2023-01-02', 'D', 95_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+    ['2023-01-05', 'C', 50_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ['2023-01-06', 'D', 52_000, 'WEB PMT 5399XXXXXXXX1234 PAYSTACK*SPORTYBET LAGOS NG'],
+    ['2023-01-08', 'D', 1_000, 'WEB PMT 5399XXXXXXXX1234 PAYSTACK*BET9JA LAGOS NG'],
+    ['2023-01-10', 'C', 5_000, 'NIP CR/KC GAMING NETWORKS LIMITED/BET9JA WITHDRAWAL'],
+  ],
+  { openingNaira: 1_000 },
+);
+
+// Opening ₦10,000. Daily balances: Jan 5-9 110,000; Jan 10-31 80,000; Feb 1-2 80,000; Feb 3-24 60,000;
+// Feb 25-28 110,000; Mar 1-30 110,000; Mar 31 105,000.
+/** Three months, a reversal, quiet days between transactions. */
+export const threeMonthStatement = statementOf(
+  [
+    ['2023-01-05', 'C', 100_000, 'NIP CR/JOHN DOE/GTB'],
+    ['2023-01-10', 'D', 30_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+    ['2023-02-03', 'D', 20_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ['2023-02-25', 'C', 50_000, 'REVERSAL OF FAILED TRANSFER'],
+    ['2023-03-31', 'D', 5_000, 'ATM WDL GTB ATM IKEJA'],
+  ],
+  { openingNaira: 10_000 },
+);

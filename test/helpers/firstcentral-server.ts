@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The sample full report (FirstCentral's array of one-key sections), served for every matched BVN. */
+export const FULL_REPORT_FIXTURE: unknown = JSON.parse(
+  readFileSync(new URL('../fixtures/credit/firstcentral-full-report.json', import.meta.url), 'utf8'),
+);
+
+export type Behaviour =
+  | { kind: 'report' }
+  | { kind: 'no-match' }
+  | { kind: 'malformed' }
+  | { kind: 'garbage-report' }
+  | { kind: 'status'; status: number }
+  | { kind: 'slow'; delayMs: number };
+
+export interface FirstCentralTestServer {
+  url: string;
+  calls: Array<{ path: string; body: Record<string, unknown> }>;
+  count(path: string): number;
+  /** How the report call answers for one BVN (default: the fixture report). */
+  behave(bvn: string, behaviour: Behaviour): void;
+  /** The next `times` calls to `path` answer this HTTP status. */
+  failNext(path: string, times: number, status: number): void;
+  /** Every ticket issued so far stops being valid (as after FirstCentral's ~5 h lifetime). */
+  expireTickets(): void;
+  close(): Promise<void>;
+}
+
+const USER = { username: 'lender', password: 'secret' };
+export const FIRSTCENTRAL_TEST_CREDENTIALS = USER;
+
+/**
+ * A local server speaking FirstCentral's REST protocol as public integrations use it (login,
+ * ConnectConsumerMatch, GetConsumerFullCreditReport), with the failures a real bureau shows.
+ */
+export async function startFirstCentralServer(): Promise<FirstCentralTestServer> {
+  const tickets = new Set<string>();
+  const behaviours = new Map<string, Behaviour>();
+  const failures = new Map<string, { times: number; status: number }>();
+  const calls: FirstCentralTestServer['calls'] = [];
+  const enquiries = new Map<string, string>(); // ConsumerID -> BVN
+  const timers = new Set<NodeJS.Timeout>();
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (c) => {
+        data += c;
+      });
+      req.on('end', () => resolve(data));
+    });
+
+  const server: Server = createServer(async (req, res) => {
+    const path = (req.url ?? '/').replace(/^.*\//, '');
+    const text = await readBody(req);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // a malformed request gets the bureau's 400 below
+    }
+    calls.push({ path, body });
+    const send = (status: number, payload: unknown, raw = false) => {
+      res.writeHead(status, { 'content-type': raw ? 'text/html' : 'application/json' });
+      res.end(raw ? String(payload) : JSON.stringify(payload));
+    };
+
+    const failure = failures.get(path);
+    if (failure && failure.times > 0) {
+      failure.times -= 1;
+      return send(failure.status, { error: 'Service Unavailable' });
+    }
+    if (req.method !== 'POST') return send(405, { error: 'POST only' });
+
+    if (path === 'login') {
+      if (body.username !== USER.username || body.password !== USER.password) {
+        return send(401, [{ Error: 'Invalid username or password' }]);
+      }
+      const ticket = randomBytes(16).toString('hex');
+      tickets.add(ticket);
+      return send(200, [{ DataTicket: ticket }]);
+    }
+    if (typeof body.DataTicket !== 'string' || !tickets.has(body.DataTicket)) {
+      return send(200, [{ Error: 'Invalid Ticket or Ticket has expired' }]);
+    }
+
+    if (path === 'ConnectConsumerMatch') {
+      const bvn = String(body.Identification ?? '');
+      if (!/^\d{11}$/.test(bvn)) return send(400, [{ Error: 'Identification is required' }]);
+      if (behaviours.get(bvn)?.kind === 'no-match') return send(200, [{ MatchedConsumer: [] }]);
+      const consumerID = String(1_000_000 + (Number(bvn.slice(-6)) % 999_999));
+      enquiries.set(consumerID, bvn);
+      return send(200, [
+        { MatchedConsumer: [{ ConsumerID: consumerID, EnquiryID: String(calls.length), MatchingEngineID: '76566' }] },
+      ]);
+    }
+
+    if (path === 'GetConsumerFullCreditReport') {
+      const bvn = enquiries.get(String(body.consumerID ?? ''));
+      if (!bvn || !body.EnquiryID || !body.SubscriberEnquiryEngineID) {
+        return send(400, [{ Error: 'Unknown consumer or enquiry' }]);
+      }
+      const behaviour = behaviours.get(bvn) ?? { kind: 'report' };
+      switch (behaviour.kind) {
+        case 'malformed':
+          return send(200, '<html><body>Runtime Error</body></html>', true);
+        case 'garbage-report':
+          return send(200, [{ SubjectList: [] }, { Status: 'Processing' }]);
+        case 'status':
+          return send(behaviour.status, { Message: 'An error has occurred.' });
+        case 'slow': {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            if (!res.writableEnded) send(200, FULL_REPORT_FIXTURE);
+          }, behaviour.delayMs);
+          timers.add(timer);
+          return;
+        }
+        default:
+          return send(200, FULL_REPORT_FIXTURE);
+      }
+    }
+    return send(404, { Message: 'No HTTP resource was found' });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/firstcentralrestv2`,
+    calls,
+    count: (path) => calls.filter((c) => c.path === path).length,
+    behave: (bvn, behaviour) => behaviours.set(bvn, behaviour),
+    failNext: (path, times, status) => failures.set(path, { times, status }),
+    expireTickets: () => tickets.clear(),
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

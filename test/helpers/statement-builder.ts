@@ -1,0 +1,38 @@
+import type { CanonicalStatement, CanonicalTransaction } from '../../src/domain/statement.js';
+
+/** `[date, 'C' | 'D', naira, narration]`; balances follow from the opening balance. */
+export type Row = [date: string, type: 'C' | 'D', naira: number, narration: string];
+
+/**
+ * A hand-built canonical statement for section tests: ids `t1`, `t2`, ... in row order, running
+ * balances computed from `openingNaira` (so the chain is intact unless a test breaks it).
+ */
+export function statementOf(
+  rows: Row[],
+  opts: { holder?: string; openingNaira?: number; balances?: boolean } = {},
+): CanonicalStatement {
+  let balance = Math.round((opts.openingNaira ?? 0) * 100);
+  const opening = balance;
+  const transactions: CanonicalTransaction[] = rows.map(([date, type, naira, narration], i) => {
+    const amount = Math.round(naira * 100);
+    balance += type === 'C' ? amount : -amount;
+    return {
+      id: `t${i + 1}`,
+      date,
+      direction: type === 'C' ? 'credit' : 'debit',
+      amount,
+      balance: opts.balances === false ? undefined : balance,
+      narration,
+    };
+  });
+  return {
+    format: 'periculum',
+    currency: 'NGN',
+    timeZone: 'Africa/Lagos',
+    account: {},
+    holder: { name: opts.holder ?? 'ADAEZE CHIOMA NWANKWO' },
+    openingBalance: opening,
+    closingBalance: balance,
+    transactions,
+  };
+}

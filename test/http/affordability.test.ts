@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+// Three months: salary ₦300,000 (25th, paid on the Friday before a weekend), ₦300 interest,
+// expenses ₦162,100 (₦54,033.33 a month) and one ₦30,000 Carbon repayment (₦10,000 a month).
+const rows: Array<[string, 'Credit' | 'Debit', number, string]> = [
+  ['1/25/2023', 'Credit', 300_000, 'NIP CR/ACME LTD/JAN 2023 SALARY'],
+  ['1/28/2023', 'Debit', 60_000, 'POS PURCHASE SHOPRITE LEKKI'],
+  ['1/30/2023', 'Debit', 1_000, 'Airtime Purchase MTN 08031234567'],
+  ['2/10/2023', 'Debit', 90_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+  ['2/15/2023', 'Debit', 1_000, 'Airtime Purchase MTN 08031234567'],
+  ['2/24/2023', 'Credit', 300_000, 'NIP CR/ACME LTD/FEB 2023 SALARY'],
+  ['3/1/2023', 'Debit', 30_000, 'MONNIFY/CARBON LOAN REPAYMENT'],
+  ['3/10/2023', 'Debit', 9_000, 'WEB PMT QUICKTELLER DSTV SUBSCRIPTION'],
+  ['3/15/2023', 'Debit', 1_000, 'Airtime Purchase MTN 08031234567'],
+  ['3/24/2023', 'Credit', 300_000, 'NIP CR/ACME LTD/MAR 2023 SALARY'],
+  ['3/28/2023', 'Debit', 100, 'SMS ALERT CHARGES'],
+  ['3/31/2023', 'Credit', 300, 'INTEREST PAID ON SAVINGS MAR 2023'],
+];
+
+function body(name: string) {
+  let balance = 50_000;
+  return {
+    statementName: name,
+    clientFullName: 'ADAEZE CHIOMA NWANKWO',
+    transactions: rows.map(([date, type, amount, description]) => {
+      balance += type === 'Credit' ? amount : -amount;
+      return { date, type, amount, description, balance };
+    }),
+  };
+}
+
+describe('affordability', () => {
+  let t: TestApp;
+  let writer: { authorization: string };
+  let key: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    writer = await t.auth(['statements:write', 'statements:read']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=periculum&statementType=consumer',
+      headers: writer,
+      payload: body('affordability-1'),
+    });
+    expect(res.statusCode).toBe(200);
+    key = res.json().key;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('POST answers the real fields with the formula worked out', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: writer,
+      payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
+    });
+    expect(res.statusCode).toBe(200);
+    // income 300,100; 0.4 x 300,100 - 10,000 = 110,040 < disposable 300,100 - 54,033.33 - 10,000 = 236,066.67
+    expect(res.json()).toMatchObject({
+      statementKey: key,
+      dti: 0.4,
+      loanTenure: 6,
+      'monthly_disposable_income/monthly_affordability_amount': 110_040,
+      affordability_amount: 660_240,
+      average_predicted_salary: 300_000,
+      average_other_income: 100,
+      average_monthly_total_expenses: 54_033.33,
+      average_monthly_loan_repayment_amount: 10_000,
+      monthly_disposable_income: 236_066.67,
+      maximum_recommended_monthly_repayment: 110_040,
+    });
+  });
+
+  it('a larger known repayment floors the result at 0; GET lists results newest first', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: writer,
+      payload: { statementKey: key, dti: 0.4, loanTenure: 6, averageMonthlyLoanRepaymentAmount: 150_000 },
+    });
+    expect(res.json()).toMatchObject({
+      'monthly_disposable_income/monthly_affordability_amount': 0,
+      affordability_amount: 0,
+      average_monthly_loan_repayment_amount: 150_000,
+    });
+    const list = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: writer });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((r: { affordability_amount: number }) => r.affordability_amount)).toEqual([0, 660_240]);
+  });
+
+  it("another client's statement is 404 for both routes", async () => {
+    const other = await t.auth(['statements:write', 'statements:read']);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: other,
+      payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
+    });
+    expect(post.statusCode).toBe(404);
+    const get = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: other });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('bad terms are a 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: writer,
+      payload: { statementKey: key, dti: 1.5, loanTenure: 6 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().errors)).toContain('/body/dti');
+  });
+
+  it('scopes: POST needs statements:write, GET statements:read', async () => {
+    const reader = await t.auth(['statements:read']);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: reader,
+      payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
+    });
+    expect(post.statusCode).toBe(403);
+    const writerOnly = await t.auth(['statements:write']);
+    const get = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: writerOnly });
+    expect(get.statusCode).toBe(403);
+  });
+});

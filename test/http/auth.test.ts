@@ -1,0 +1,248 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, revokeClient } from '../../src/auth/clients-repository.js';
+import { loadOrCreateSigningKey } from '../../src/auth/signing-keys.js';
+import { createTokenService } from '../../src/auth/token-service.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const regions = (authorization?: string) =>
+  t.app.inject({ method: 'GET', url: '/verify/regions', headers: authorization ? { authorization } : {} });
+
+describe('POST /oauth/token', () => {
+  it('issues a bearer JWT for a JSON client-credentials request', async () => {
+    const c = await createClient(t.database.db, { name: 'Kobo Credit', scopes: ['regions:read', 'credit:read'] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: c.client_id, client_secret: c.client_secret },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scope: 'regions:read credit:read' });
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect((await regions(`Bearer ${body.access_token}`)).statusCode).toBe(200);
+  });
+
+  it('accepts a form-encoded body, an audience, and a narrower scope', async () => {
+    const c = await createClient(t.database.db, { name: 'Form Lender' });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+      audience: 'lendsight-api',
+      scope: 'credit:read',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().scope).toBe('credit:read');
+    // The narrowed token cannot list regions although its client could.
+    expect((await regions(`Bearer ${res.json().access_token}`)).statusCode).toBe(403);
+  });
+
+  it('refuses wrong credentials with 401 invalid_client', async () => {
+    const c = await createClient(t.database.db, { name: 'Wrong Secret' });
+    for (const payload of [
+      { grant_type: 'client_credentials', client_id: c.client_id, client_secret: 'not-the-secret' },
+      { grant_type: 'client_credentials', client_id: 'ls_unknown', client_secret: c.client_secret },
+      { grant_type: 'client_credentials', client_id: c.client_id },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    }
+  });
+
+  it('refuses other grants, foreign audiences and scopes the client lacks', async () => {
+    const c = await createClient(t.database.db, { name: 'Narrow', scopes: ['regions:read'] });
+    const base = { client_id: c.client_id, client_secret: c.client_secret };
+    const cases = [
+      [{ ...base, grant_type: 'password' }, 'unsupported_grant_type'],
+      [{ ...base }, 'invalid_request'],
+      [{ ...base, grant_type: 'client_credentials', audience: 'someone-else' }, 'invalid_target'],
+      [{ ...base, grant_type: 'client_credentials', scope: 'credit:read' }, 'invalid_scope'],
+      [{ ...base, grant_type: 123 }, 'invalid_request'],
+    ] as const;
+    for (const [payload, error] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+  });
+
+  it('stores the secret only as a scrypt hash', async () => {
+    const c = await createClient(t.database.db, { name: 'Hashed' });
+    const row = await t.database.db
+      .selectFrom('clients')
+      .select('secret_hash')
+      .where('client_id', '=', c.client_id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret_hash.startsWith('scrypt$')).toBe(true);
+    expect(row.secret_hash).not.toContain(c.client_secret);
+  });
+});
+
+describe('bearer tokens on business routes', () => {
+  it('401 with WWW-Authenticate when the token is missing or malformed', async () => {
+    for (const header of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-jwt', 'Bearer a.b.c']) {
+      const res = await regions(header);
+      expect(res.statusCode, String(header)).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="lendsight"/);
+      expect(res.json()).toMatchObject({
+        statusCode: 401,
+        code: expect.stringMatching(/UNAUTHENTICATED|INVALID_TOKEN/),
+      });
+    }
+  });
+
+  it('401 for a token signed by another key', async () => {
+    const { token } = await t.client(['regions:read']);
+    const { privateKey } = await generateKeyPair('EdDSA');
+    const [header, payload] = token.split('.');
+    const forged = await new SignJWT(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()))
+      .setProtectedHeader(JSON.parse(Buffer.from(header ?? '', 'base64url').toString()))
+      .sign(privateKey);
+    const res = await regions(`Bearer ${forged}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('401 for an expired token and for a token meant for another audience', async () => {
+    const c = await createClient(t.database.db, { name: 'Clockwork' });
+    const key = await loadOrCreateSigningKey(t.database.db);
+    const auth = loadConfig({}).auth;
+    const past = createTokenService(t.database.db, key, auth, () => Date.now() - 2 * 86400_000);
+    const expired = await past.issue({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+    });
+    const res = await regions(`Bearer ${expired.access_token}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('TOKEN_EXPIRED');
+
+    const other = createTokenService(t.database.db, key, { ...auth, audience: 'another-api' });
+    const foreign = await other.issue({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+    });
+    const res2 = await regions(`Bearer ${foreign.access_token}`);
+    expect(res2.statusCode).toBe(401);
+    expect(res2.json().message).toContain('aud');
+  });
+
+  it('403 for a valid token without the route scope', async () => {
+    const { token } = await t.client(['statements:read']);
+    const res = await regions(`Bearer ${token}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('401 once the client is revoked, and no new token for it', async () => {
+    const { token, clientId, secret } = await t.client(['regions:read']);
+    expect((await regions(`Bearer ${token}`)).statusCode).toBe(200);
+    expect(await revokeClient(t.database.db, clientId)).toBe(true);
+    const res = await regions(`Bearer ${token}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('CLIENT_REVOKED');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('a token issued by one instance is accepted by another sharing the database', async () => {
+    const second = await createTestApp({ database: t.database });
+    try {
+      const { token } = await t.client(['regions:read']);
+      const res = await second.app.inject({
+        method: 'GET',
+        url: '/verify/regions',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('tokens from an external identity provider', () => {
+  let idp: Server;
+  let issuerUrl: string;
+  let external: TestApp;
+  let idpKey: CryptoKey;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    idpKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' };
+    idp = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
+    issuerUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    external = await createTestApp({
+      database: t.database,
+      env: { EXTERNAL_JWKS_URL: `${issuerUrl}/jwks.json`, EXTERNAL_ISSUER: issuerUrl, EXTERNAL_AUDIENCE: 'lendsight' },
+    });
+  });
+  afterAll(async () => {
+    await external.close();
+    idp.close();
+  });
+
+  const idpToken = (claims: Record<string, unknown>, audience = 'lendsight') =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
+      .setIssuer(issuerUrl)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(idpKey);
+
+  it('accepts a token from the configured JWKS for a registered client, within its scopes', async () => {
+    const c = await createClient(t.database.db, { name: 'SSO Lender', scopes: ['regions:read'] });
+    const ok = await idpToken({ client_id: c.client_id, scope: 'regions:read' });
+    const res = await external.app.inject({
+      method: 'GET',
+      url: '/verify/regions',
+      headers: { authorization: `Bearer ${ok}` },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const wrongAud = await idpToken({ client_id: c.client_id, scope: 'regions:read' }, 'other');
+    const res2 = await external.app.inject({
+      method: 'GET',
+      url: '/verify/regions',
+      headers: { authorization: `Bearer ${wrongAud}` },
+    });
+    expect(res2.statusCode).toBe(401);
+
+    const unknown = await idpToken({ client_id: 'ls_nobody', scope: 'regions:read' });
+    const res3 = await external.app.inject({
+      method: 'GET',
+      url: '/verify/regions',
+      headers: { authorization: `Bearer ${unknown}` },
+    });
+    expect(res3.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,194 @@
+import { Writable } from 'node:stream';
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/domain/errors.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({
+    logger: { level: 'info', stream },
+    extend(app) {
+      app.get('/test/boom', { config: { scope: 'regions:read' } }, async () => {
+        throw new Error('connection to 10.1.2.3 refused; password=hunter2');
+      });
+      app.get(
+        '/test/validated',
+        {
+          config: { scope: 'regions:read' },
+          schema: { querystring: Type.Object({ page: Type.Integer({ minimum: 1 }), size: Type.Integer() }) },
+        },
+        async () => ({ ok: true }),
+      );
+      app.get('/test/conflict', { config: { scope: 'regions:read', envelope: 'credit' } }, async () => {
+        throw new AppError('NOT_FOUND', 'no such report');
+      });
+      app.get('/test/log-pii', { config: { scope: 'regions:read' } }, async (request) => {
+        request.log.info({ subject: { bvn: '22212345678', name: 'Chiamaka Obi' } }, 'looked up subject');
+        return { ok: true };
+      });
+    },
+  });
+});
+afterAll(async () => t.close());
+
+describe('error answers', () => {
+  it('an unexpected exception is a 500 with a stable code and no internal detail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/boom', headers: await t.auth() });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'An unexpected error occurred',
+      requestId: res.headers['x-request-id'],
+    });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('10.1.2.3');
+  });
+
+  it('a validation error lists each offending field with its path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/validated?page=0', headers: await t.auth() });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: '/query/page', message: expect.stringContaining('>= 1') },
+        { path: '/query/size', message: 'is required' },
+      ]),
+    );
+  });
+
+  it('an unknown route is a 404 in the same shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'no route GET /nope' });
+  });
+
+  it('routes with the credit envelope answer errors with status:false', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/conflict', headers: await t.auth() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: false, message: 'no such report', code: 'NOT_FOUND', data: null });
+  });
+
+  it('malformed JSON is a 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"grant_type": ',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('operations', () => {
+  it('GET /health and /ready answer without a token', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().status).toBe('ok');
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().checks).toContainEqual({ name: 'database', ok: true });
+  });
+
+  it('GET /ready answers 503 when the database is gone', async () => {
+    const doomed = await createTestApp();
+    try {
+      await doomed.database.close();
+      const res = await doomed.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().ready).toBe(false);
+      expect(res.json().checks).toContainEqual({ name: 'database', ok: false, detail: 'unreachable' });
+    } finally {
+      await doomed.app.close();
+    }
+  });
+
+  it('every answer carries a request id (echoing a sane incoming one) and security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const evil = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'a\u0000b<script>' } });
+    expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('GET /metrics exposes request counts by route and a latency histogram', async () => {
+    await t.app.inject({ method: 'GET', url: '/verify/regions', headers: await t.auth() });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/verify\/regions",status="200"\} \d+/);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('serves OpenAPI 3.1 and a browsable reference from local packages', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/verify/regions']));
+    expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger-ui');
+    expect(docs.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+  });
+
+  it('logs carry the request id and never the token, BVN or names', async () => {
+    const { authorization } = await t.auth();
+    await t.app.inject({ method: 'GET', url: '/test/log-pii', headers: { authorization } });
+    const text = logLines.join('');
+    expect(text).toContain('looked up subject');
+    expect(text).toContain('"reqId"');
+    expect(text).not.toContain('22212345678');
+    expect(text).not.toContain('Chiamaka');
+    expect(text).not.toContain(authorization.slice(7));
+  });
+});
+
+describe('limits', () => {
+  it('rate-limits each client with 429 and Retry-After', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' } });
+    try {
+      const a = await limited.auth(['regions:read']);
+      const b = await limited.auth(['regions:read']);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await limited.app.inject({ method: 'GET', url: '/verify/regions', headers: a })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const last = await limited.app.inject({ method: 'GET', url: '/verify/regions', headers: a });
+      expect(last.json().code).toBe('RATE_LIMITED');
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client has its own budget.
+      expect((await limited.app.inject({ method: 'GET', url: '/verify/regions', headers: b })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const small = await createTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+    try {
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'client_credentials', client_id: 'x'.repeat(4000), client_secret: 'y' },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error_description ?? res.json().message).toMatch(/larger than the limit/);
+    } finally {
+      await small.close();
+    }
+  });
+});
