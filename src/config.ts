@@ -37,7 +37,7 @@ const EnvSchema = Type.Object({
   STATEMENT_TIME_ZONE: Type.String({ default: 'Africa/Lagos', minLength: 1 }),
   STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
   ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
-  ANALYSIS_INLINE_BELOW_ROWS: Type.Integer({ default: 2000, minimum: 0 }),
+  ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0 }),
   ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
   CREDIT_BUREAU: Type.Union([Type.Literal('sandbox'), Type.Literal('firstcentral')], { default: 'sandbox' }),
   CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' })),
@@ -113,8 +113,8 @@ export interface LivenessConfig {
 export interface AnalysisConfig {
   /** Worker threads for statement analytics; 0 analyses on the event loop. */
   workers: number;
-  /** Statements with fewer rows are analysed on the event loop (copying them to a thread costs more). */
-  inlineBelowRows: number;
+  /** Statement bodies smaller than this are processed on the event loop (a thread's round trip costs more). */
+  inlineBelowBytes: number;
   /** An analysis running longer is stopped and the submission refused. */
   timeoutMs: number;
 }
@@ -203,7 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     statements: { defaultTimeZone: timeZone(env.STATEMENT_TIME_ZONE), minTransactions: env.STATEMENT_MIN_TRANSACTIONS },
     analysis: {
       workers: env.ANALYSIS_WORKERS,
-      inlineBelowRows: env.ANALYSIS_INLINE_BELOW_ROWS,
+      inlineBelowBytes: env.ANALYSIS_INLINE_BELOW_BYTES,
       timeoutMs: env.ANALYSIS_TIMEOUT_MS,
     },
     liveness: {

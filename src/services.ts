@@ -12,10 +12,13 @@ import type { DatabaseHandle } from './db/database.js';
 import { createFacePool, type FaceAnalyzer } from './liveness/face-pool.js';
 import { createLivenessService, type LivenessService } from './liveness/liveness-service.js';
 import { createLogger } from './logger.js';
-import type { StatementAnalysis } from './statements/analysis.js';
-import { createAnalysisPool } from './statements/analytics/worker/pool.js';
 import { createStatementMetrics } from './statements/statement-metrics.js';
 import { createStatementService, type StatementService } from './statements/statement-service.js';
+import {
+  createStatementProcessor,
+  type ProcessInline,
+  type StatementProcessor,
+} from './statements/worker/processing-pool.js';
 
 /** A readiness probe: `/ready` answers 200 only when every probe says ok. */
 export interface ReadinessProbe {
@@ -38,7 +41,7 @@ export interface Services {
   readiness: ReadinessProbe[];
   credit: CreditService;
   /** The analytics of a normalised statement (in process today; a worker pool can replace it). */
-  statementAnalysis: StatementAnalysis;
+  statementProcessor: StatementProcessor;
   affordability: AffordabilityService;
   statements: StatementService;
   /** Face detection and measurements on worker threads (the face-model port). */
@@ -54,6 +57,8 @@ export interface ServiceOverrides {
   log?: Logger;
   /** A credit bureau adapter to use instead of the configured one (tests). */
   bureau?: Bureau;
+  /** Statement processing on the calling thread with another analysis (tests of a failing one). */
+  processStatement?: ProcessInline;
 }
 
 export async function createServices(
@@ -73,9 +78,14 @@ export async function createServices(
     log: log.child({ area: 'credit-jobs' }),
   });
   stoppers.push(credit.stop);
-  // Statement analytics on worker threads, so a 50,000-row statement does not stall the server.
-  const statementAnalysis = createAnalysisPool(config.analysis, metrics);
-  stoppers.push(statementAnalysis.stop);
+  // Statement processing on worker threads, so a 50,000-row statement does not stall the server.
+  const statementProcessor = createStatementProcessor(
+    config.analysis,
+    config.statements,
+    metrics,
+    overrides.processStatement,
+  );
+  stoppers.push(statementProcessor.stop);
   const faces = createFacePool({
     workers: config.liveness.workers,
     maxSide: config.liveness.maxSide,
@@ -86,12 +96,12 @@ export async function createServices(
   const statementLog = log.child({ area: 'statements' });
   const statements = createStatementService({
     db: database.db,
-    analysis: statementAnalysis,
+    processor: statementProcessor,
     // One AES-GCM key (CREDIT_ENCRYPTION_KEY, or the stored development key) seals identity numbers too.
     sealer: await loadReportCipher(database.db, config.credit.encryptionKey),
-    config: config.statements,
     metrics: createStatementMetrics(metrics),
     onAnalysisError: (err) => statementLog.error({ err }, 'statement analytics failed; stored as FAILED'),
+    onProcessingError: (err) => statementLog.error({ err }, 'statement processing failed; nothing stored'),
   });
   return {
     config,
@@ -100,7 +110,7 @@ export async function createServices(
     tokens: createTokenService(database.db, key, config.auth, overrides.now),
     metrics,
     credit: credit.service,
-    statementAnalysis,
+    statementProcessor,
     affordability: createAffordabilityService(database.db),
     statements,
     faces,

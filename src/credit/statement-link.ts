@@ -8,6 +8,7 @@ import { listReportsForStatement } from './credit-repository.js';
  */
 export const creditReportsLink = {
   field: 'creditReports',
+  none: [],
   load: (db: Kysely<Database> | Transaction<Database>, statementKey: number, clientId: number) =>
     listReportsForStatement(db, clientId, statementKey),
 };

@@ -8,7 +8,6 @@ export interface Database {
   clients: ClientsTable;
   signing_keys: SigningKeysTable;
   statements: StatementsTable;
-  statement_transactions: StatementTransactionsTable;
   statement_results: StatementResultsTable;
   statement_idempotency: StatementIdempotencyTable;
   credit_keys: CreditKeysTable;
@@ -72,30 +71,14 @@ export interface StatementsTable {
   integrity_verdict: Generated<string>;
 }
 
-export interface StatementTransactionsTable {
-  statement_key: number;
-  /** 0-based chronological position. */
-  position: number;
-  id: string;
-  date: string;
-  posted_at: string | null;
-  value_date: string | null;
-  direction: 'credit' | 'debit';
-  /** Minor units. */
-  amount: number;
-  balance: number | null;
-  narration: string;
-  reference: string | null;
-  category: string | null;
-  channel: string | null;
-}
-
 export interface StatementResultsTable {
   statement_key: number;
   /** JSON text of the integrity report. */
   integrity: string;
   /** JSON text of the analytics sections. */
   analytics: string;
+  /** The transactions with their labels, encoded (`src/statements/transaction-document.ts`). */
+  transactions: Uint8Array | null;
 }
 
 export interface StatementIdempotencyTable {

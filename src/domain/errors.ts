@@ -38,6 +38,10 @@ export const errorCatalogue = {
   IMAGE_TOO_MANY_PIXELS: { status: 422, message: 'The image has more pixels than the limit' },
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready' },
+  STATEMENT_PROCESSING_UNAVAILABLE: {
+    status: 503,
+    message: 'The statement could not be processed now (it took too long or its worker failed); nothing was stored',
+  },
   INTERNAL: { status: 500, message: 'An unexpected error occurred' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

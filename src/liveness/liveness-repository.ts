@@ -56,5 +56,6 @@ export async function listLivenessForStatement(db: Db, clientId: number, stateme
 /** `livenessResults` on `GET /statements/{key}` (registered in `statements/links.ts`). */
 export const livenessResultsLink = {
   field: 'livenessResults',
+  none: [],
   load: (db: Db, statementKey: number, clientId: number) => listLivenessForStatement(db, clientId, statementKey),
 };

@@ -41,10 +41,14 @@ function chronological(input: DraftRow[], opening: number | undefined): { rows: 
     let end = start + 1;
     while (end < rows.length && rows[end]?.date === day) end++;
     if (end - start > 1 && end - start <= MAX_REORDER_GROUP) {
-      const current = chainCost(rows, walker, start, end);
+      // The next day's rows, so the day's order is judged by how it leads into them too.
+      let after = end + 1;
+      while (after < rows.length && rows[after]?.date === rows[end]?.date) after++;
+      const next = rows.slice(end, Math.min(after, rows.length, end + MAX_REORDER_GROUP));
+      const current = chainCost(rows, walker, start, end, next);
       if (current > 0) {
-        const chained = orderByChain(rows.slice(start, end), walker, searchBudget);
-        if (chainCost(chained, walker) < current) {
+        const chained = orderByChain(rows.slice(start, end), walker, searchBudget, next);
+        if (chainCost(chained, walker, 0, chained.length, next) < current) {
           rows.splice(start, end - start, ...chained);
           reorderedDays++;
         }

@@ -86,19 +86,45 @@ export class BalanceWalker {
   }
 }
 
+const BREAK_COST = 1_000_000;
+
 /**
  * How badly `rows[from..to)` follow their balances from where `start` stands: each break costs a
- * million, each rounding step one, so an exact chain beats a tolerated one.
+ * million, each rounding step one, so an exact chain beats a tolerated one. With `next` (the rows
+ * of the following day), also how the last of them leads into the best first row of that day:
+ * with no opening balance and a kobo of drift, two orders of a day can chain equally well, and
+ * only the next day tells which one the account really followed.
  */
-export function chainCost(rows: readonly ChainRow[], start: BalanceWalker, from = 0, to = rows.length): number {
+export function chainCost(
+  rows: readonly ChainRow[],
+  start: BalanceWalker,
+  from = 0,
+  to = rows.length,
+  next: readonly ChainRow[] = [],
+): number {
   const walker = start.clone();
   let cost = 0;
   for (let i = from; i < to; i++) {
     const step = walker.step(rows[i] as ChainRow);
-    if (step === 'break') cost += 1_000_000;
+    if (step === 'break') cost += BREAK_COST;
     else if (step === 'rounding') cost += 1;
   }
-  return cost;
+  return cost + leadCost(walker, next);
+}
+
+/** The cheapest step from where `walker` stands into one of `next` (0 when none has a balance). */
+function leadCost(walker: BalanceWalker, next: readonly ChainRow[]): number {
+  let best = 0;
+  let any = false;
+  for (const row of next) {
+    if (row.balance === undefined) continue;
+    const step = walker.peek(row);
+    const cost = step === 'exact' ? 0 : step === 'rounding' ? 1 : BREAK_COST;
+    if (!any || cost < best) best = cost;
+    any = true;
+    if (best === 0) break;
+  }
+  return best;
 }
 
 /** Search steps per day, and per statement, before settling for the best order found (hostile input). */
@@ -117,21 +143,22 @@ export function orderByChain<T extends ChainRow>(
   rows: readonly T[],
   start: BalanceWalker,
   statementBudget: { left: number } = { left: STATEMENT_SEARCH_BUDGET },
+  next: readonly ChainRow[] = [],
 ): T[] {
   let budget = Math.min(DAY_BUDGET, statementBudget.left);
   let best: T[] = rows.slice();
-  let bestCost = chainCost(best, start);
+  let bestCost = chainCost(best, start, 0, best.length, next);
   const used = new Array<boolean>(rows.length).fill(false);
   const out: T[] = [];
 
   const search = (walker: BalanceWalker): boolean => {
     if (out.length === rows.length) {
-      const cost = chainCost(out, start);
+      const cost = chainCost(out, start, 0, out.length, next);
       if (cost < bestCost) {
         best = out.slice();
         bestCost = cost;
       }
-      return cost < 1_000_000;
+      return cost < BREAK_COST;
     }
     if (--budget < 0) return false;
     // Rows that follow exactly first, then rows that follow within rounding: an exact step can

@@ -11,6 +11,8 @@ import { livenessResultsLink } from '../liveness/liveness-repository.js';
 export interface StatementLink {
   /** The member of the statement answer, e.g. `creditReports`. */
   field: string;
+  /** What a statement with no linked records shows (a statement just submitted has none). */
+  none: unknown;
   load(db: Kysely<Database> | Transaction<Database>, statementKey: number, clientId: number): Promise<unknown>;
 }
 

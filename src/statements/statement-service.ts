@@ -1,25 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { StatementsConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
-import { toMajor } from '../domain/money.js';
-import type { CanonicalStatement } from '../domain/statement.js';
-import type { StatementAnalysis } from './analysis.js';
-import type { StatementAnalytics } from './analytics/analyse.js';
 import { type IdentitySealer, identityAad, maskIdentifier } from './identity.js';
-import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { statementLinks } from './links.js';
-import { matchNames } from './name-match.js';
 import { precompileFormats } from './parse.js';
+import { refusalError } from './processing.js';
 import type { StatementMetrics } from './statement-metrics.js';
-import { type StatementView, statementSummary, statementView } from './statement-view.js';
+import { statementJson, statementSummary } from './statement-view.js';
 import * as repo from './statements-repository.js';
 import type { SubmitStatement } from './submission.js';
-import { readSubmission, submissionHash } from './submission.js';
+import { checkQuery, submissionHash } from './submission.js';
+import { decodeTransactions } from './transaction-document.js';
+import { selectTransactions, type TransactionFilter, transactionView } from './transaction-page.js';
+import type { StatementProcessor } from './worker/processing-pool.js';
 
 export interface SubmitResult {
   status: 200;
-  body: StatementView;
+  /** The statement answer, JSON text. */
+  body: string;
   /** True when this is the stored answer of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
 }
@@ -31,15 +29,16 @@ export interface Page {
 
 export interface StatementService {
   submit(input: SubmitStatement, hooks?: WriteHooks): Promise<SubmitResult>;
-  get(clientId: number, key: number): Promise<StatementView>;
-  transactions(clientId: number, key: number, filter: repo.TransactionFilter, page: Page): Promise<TransactionPage>;
+  /** The statement answer, JSON text. */
+  get(clientId: number, key: number): Promise<string>;
+  transactions(clientId: number, key: number, filter: TransactionFilter, page: Page): Promise<TransactionPage>;
   list(clientId: number, filter: { bvnUuid?: string }, page: Page): Promise<Record<string, unknown>>;
   remove(clientId: number, key: number): Promise<void>;
 }
 
-/** Test seam: called after each chunk of transactions is written, inside the transaction. */
+/** Test seam: called inside the database transaction once everything is written, before it commits. */
 export interface WriteHooks {
-  afterChunk?: (written: number) => Promise<void>;
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface TransactionPage {
@@ -51,30 +50,23 @@ export interface TransactionPage {
 
 export interface StatementServiceDeps {
   db: Kysely<Database>;
-  analysis: StatementAnalysis;
+  processor: StatementProcessor;
   sealer: IdentitySealer;
-  config: StatementsConfig;
   metrics: StatementMetrics;
   /** Where an analytics failure is reported (the statement is still stored, as FAILED). */
-  onAnalysisError?: (err: unknown) => void;
+  onAnalysisError?: (err: Error) => void;
+  /** Where a processing failure (timeout, lost worker) is reported. */
+  onProcessingError?: (err: Error) => void;
 }
 
-const statusOf = (statement: CanonicalStatement, integrity: IntegrityReport): string => {
-  if (integrity.verdict === 'ALTERED') return 'ALTERED';
-  const anyBalance =
-    integrity.checkedTransactions > 0 ||
-    statement.openingBalance !== undefined ||
-    statement.closingBalance !== undefined;
-  return anyBalance ? 'PROCESSED' : 'NO BALANCE';
-};
-
 /**
- * Statement ingestion and reading: parse the body in its format, refuse what is broken with every
- * offending path, analyse, check integrity, and write the statement, its transactions, its results
- * and its Idempotency-Key answer in one database transaction.
+ * Statement ingestion and reading. A submission is processed (parsed in its format, refused with
+ * every offending path, analysed, checked and encoded: `processing.ts`, on a worker thread for
+ * large bodies); then the statement, its results and its Idempotency-Key answer are written in
+ * one database transaction.
  */
 export function createStatementService(deps: StatementServiceDeps): StatementService {
-  const { db, config } = deps;
+  const { db } = deps;
   precompileFormats();
 
   async function loadLinks(tx: Kysely<Database> | Transaction<Database>, key: number, clientId: number) {
@@ -83,17 +75,9 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     return out;
   }
 
-  async function view(tx: Kysely<Database> | Transaction<Database>, row: repo.StatementRow) {
-    const results = await repo.getResults(tx, row.key);
-    return statementView(
-      row,
-      {
-        integrity: results ? JSON.parse(results.integrity) : null,
-        analytics: results ? (JSON.parse(results.analytics) as Record<string, unknown>) : {},
-      },
-      await loadLinks(tx, row.key, row.client_id),
-    );
-  }
+  /** A statement just written has no linked records yet. */
+  const noLinks = (): Record<string, unknown> =>
+    Object.fromEntries(statementLinks.map((link) => [link.field, link.none]));
 
   async function refuseTaken(
     tx: Kysely<Database> | Transaction<Database>,
@@ -136,7 +120,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
       ]);
     }
     if (found.response === null || found.status_code === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-    return { status: 200, body: JSON.parse(found.response), replayed: true };
+    return { status: 200, body: found.response, replayed: true };
   }
 
   async function submitOnce(input: SubmitStatement, hooks: WriteHooks): Promise<SubmitResult> {
@@ -146,26 +130,15 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
       const earlier = await replay(input.clientId, input.idempotencyKey, requestHash);
       if (earlier) return earlier;
     }
-    const { statement, reorderedDays } = readSubmission(input, config);
-    const name = statement.statementName as string;
-    await refuseTaken(db, input.clientId, name, input.bvnUuid);
-
-    let labelled: StatementAnalytics['transactions'] = [];
-    let sections: Record<string, unknown> = {};
-    let analysisFailed = false;
-    try {
-      ({ transactions: labelled, ...sections } = await deps.analysis.analyse(statement));
-    } catch (err) {
-      // A bug in an analysis must not lose the statement: it is stored, marked FAILED, without sections.
-      deps.onAnalysisError?.(err);
-      analysisFailed = true;
-    }
-    const integrity = checkIntegrity(statement, reorderedDays);
-    const labels = new Map(labelled.map((l) => [l.id, { category: l.category, channel: l.channel }]));
-    const nameMatch = matchNames(statement.clientFullName, statement.holder.name ?? statement.account.name);
-    const first = statement.transactions[0];
-    const last = statement.transactions[statement.transactions.length - 1];
-    const { bvn, nin } = statement.holder;
+    checkQuery(input);
+    const outcome = await deps.processor.process(input).catch((err: unknown) => {
+      // Overran its time or lost its worker: nothing is stored, and the client may retry.
+      deps.onProcessingError?.(err instanceof Error ? err : new Error(String(err)));
+      throw new AppError('STATEMENT_PROCESSING_UNAVAILABLE');
+    });
+    if (!outcome.ok) throw refusalError(outcome.refusal);
+    const s = outcome.statement;
+    if (s.analysisError !== null) deps.onAnalysisError?.(new Error(s.analysisError));
 
     try {
       const result = await db.transaction().execute(async (tx) => {
@@ -177,56 +150,52 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
           });
           if (!claimed) throw new KeyTaken();
         }
+        // Name and BVN record are unique per client: a taken one fails this insert (see below).
         const row = await repo.insertStatement(tx, {
           client_id: input.clientId,
-          name,
-          format: statement.format,
+          name: s.name,
+          format: s.format,
           statement_type: input.statementType.toLowerCase(),
           bvn_uuid: input.bvnUuid ?? null,
-          processing_status: analysisFailed ? 'FAILED' : statusOf(statement, integrity),
-          client_full_name: statement.clientFullName ?? null,
-          account_name: statement.account.name ?? statement.holder.name ?? null,
-          account_number: statement.account.number ?? null,
-          account_type: statement.account.type ?? null,
-          bank_name: statement.account.bankName ?? null,
-          currency: statement.currency,
-          time_zone: statement.timeZone,
-          start_date: first?.date ?? null,
-          end_date: last?.date ?? null,
-          opening_balance: statement.openingBalance ?? null,
-          closing_balance: statement.closingBalance ?? null,
-          transaction_count: statement.transactions.length,
-          bvn_masked: bvn ? maskIdentifier(bvn) : null,
-          bvn_sealed: bvn ? deps.sealer.seal(bvn, identityAad(input.clientId, 'bvn')) : null,
-          nin_masked: nin ? maskIdentifier(nin) : null,
-          nin_sealed: nin ? deps.sealer.seal(nin, identityAad(input.clientId, 'nin')) : null,
-          name_match: nameMatch ? JSON.stringify(nameMatch) : null,
-          integrity_verdict: integrity.verdict,
+          processing_status: s.processingStatus,
+          client_full_name: s.clientFullName,
+          account_name: s.accountName,
+          account_number: s.accountNumber,
+          account_type: s.accountType,
+          bank_name: s.bankName,
+          currency: s.currency,
+          time_zone: s.timeZone,
+          start_date: s.startDate,
+          end_date: s.endDate,
+          opening_balance: s.openingBalance,
+          closing_balance: s.closingBalance,
+          transaction_count: s.transactionCount,
+          bvn_masked: s.bvn ? maskIdentifier(s.bvn) : null,
+          bvn_sealed: s.bvn ? deps.sealer.seal(s.bvn, identityAad(input.clientId, 'bvn')) : null,
+          nin_masked: s.nin ? maskIdentifier(s.nin) : null,
+          nin_sealed: s.nin ? deps.sealer.seal(s.nin, identityAad(input.clientId, 'nin')) : null,
+          name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
+          integrity_verdict: s.integrityVerdict,
         });
-        await repo.insertTransactions(tx, row.key, statement.transactions, labels, hooks.afterChunk);
-        await repo.insertResults(tx, row.key, JSON.stringify(integrity), JSON.stringify(sections));
-        const body = statementView(
-          row,
-          { integrity, analytics: sections },
-          await loadLinks(tx, row.key, input.clientId),
-        );
+        await repo.insertResults(tx, row.key, {
+          integrity: s.integrity,
+          analytics: s.analytics,
+          transactions: s.transactions,
+        });
+        const body = statementJson(row, s, noLinks());
         if (input.idempotencyKey) {
           await repo.completeIdempotencyKey(tx, {
             clientId: input.clientId,
             key: input.idempotencyKey,
             statementKey: row.key,
             statusCode: 200,
-            response: JSON.stringify(body),
+            response: body,
           });
         }
+        if (hooks.beforeCommit) await hooks.beforeCommit();
         return { status: 200, body, replayed: false } as const;
       });
-      deps.metrics.stored(
-        statement.format,
-        result.body.processingStatus,
-        statement.transactions.length,
-        (performance.now() - started) / 1000,
-      );
+      deps.metrics.stored(s.format, s.processingStatus, s.transactionCount, (performance.now() - started) / 1000);
       return result;
     } catch (err) {
       if (err instanceof KeyTaken && input.idempotencyKey) {
@@ -234,10 +203,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         if (earlier) return earlier;
         throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       }
-      if (isUniqueViolation(err)) {
-        // Another request wrote the same name or BVN record between our check and our insert.
-        await refuseTaken(db, input.clientId, name, input.bvnUuid);
-      }
+      if (isUniqueViolation(err)) await refuseTaken(db, input.clientId, s.name, input.bvnUuid);
       throw err;
     }
   }
@@ -255,13 +221,20 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     async get(clientId, key) {
       const row = await repo.getStatement(db, clientId, key);
       if (!row) throw notFound(key);
-      return view(db, row);
+      const results = await repo.getResults(db, row.key);
+      return statementJson(
+        row,
+        results ?? { integrity: 'null', analytics: '{}' },
+        await loadLinks(db, row.key, row.client_id),
+      );
     },
 
     async transactions(clientId, key, filter, page) {
       const row = await repo.getStatement(db, clientId, key);
       if (!row) throw notFound(key);
-      const { total, rows } = await repo.listTransactions(db, key, filter, {
+      const stored = await repo.getTransactions(db, row.key);
+      const columns = stored ? decodeTransactions(stored) : undefined;
+      const { total, positions } = selectTransactions(columns, filter, {
         offset: (page.page - 1) * page.pageSize,
         limit: page.pageSize,
       });
@@ -269,20 +242,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         page: page.page,
         pageSize: page.pageSize,
         total,
-        transactions: rows.map((t) => ({
-          id: t.id,
-          position: t.position,
-          date: t.date,
-          postedAt: t.posted_at,
-          valueDate: t.value_date,
-          direction: t.direction,
-          amount: toMajor(Number(t.amount)),
-          balance: t.balance === null ? null : toMajor(Number(t.balance)),
-          narration: t.narration,
-          reference: t.reference,
-          category: t.category,
-          channel: t.channel,
-        })),
+        transactions: columns ? positions.map((position) => transactionView(columns, position)) : [],
       };
     },
 

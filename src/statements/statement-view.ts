@@ -4,7 +4,7 @@ import type { StatementRow } from './statements-repository.js';
 const naira = (minor: number | null) => (minor === null ? null : toMajor(minor));
 
 /** Members of the envelope the analytics sections may not overwrite. */
-const ENVELOPE = new Set([
+export const ENVELOPE: ReadonlySet<string> = new Set([
   'key',
   'name',
   'source',
@@ -29,46 +29,24 @@ const ENVELOPE = new Set([
   'transactions',
 ]);
 
-export interface StatementView {
-  key: number;
-  name: string;
-  source: string;
-  clientFullName: string | null;
-  accountType: string | null;
-  accountName: string | null;
-  accountNumber: string | null;
-  bankName: string | null;
-  statementType: string;
-  bvnUuid: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  createdDate: string;
-  processingStatus: string;
-  currency: string;
-  openingBalance: number | null;
-  closingBalance: number | null;
-  transactionCount: number;
-  clientIdentification: Array<{ identifierName: string; identifierValue: string }>;
-  nameMatch: { score: number; passed: boolean; threshold: number } | null;
-  integrity: unknown;
-  /** Analytics sections and linked records. */
-  [section: string]: unknown;
+/** Stored results as JSON text: the integrity report, and the analytics sections as one object. */
+export interface StoredResults {
+  integrity: string;
+  analytics: string;
 }
 
 /**
- * The statement answer in the real API's envelope (`key`, `name`, `source`, ..., `processingStatus`,
- * `clientIdentification` with masked numbers), then our `nameMatch` and `integrity`, then the
- * analytics sections, then the linked records of other areas.
+ * The statement answer as JSON text, in the real API's envelope (`key`, `name`, `source`, ...,
+ * `processingStatus`, `clientIdentification` with masked numbers), then our `nameMatch` and
+ * `integrity`, then the analytics sections, then the linked records of other areas. The stored
+ * JSON of the report and the sections is spliced in as it is: a 1,000-row statement's analytics
+ * are not parsed and serialised again on the event loop.
  */
-export function statementView(
-  row: StatementRow,
-  results: { integrity: unknown; analytics: Record<string, unknown> },
-  links: Record<string, unknown>,
-): StatementView {
+export function statementJson(row: StatementRow, results: StoredResults, links: Record<string, unknown>): string {
   const identification: Array<{ identifierName: string; identifierValue: string }> = [];
   if (row.bvn_masked) identification.push({ identifierName: 'bvn', identifierValue: row.bvn_masked });
   if (row.nin_masked) identification.push({ identifierName: 'nin', identifierValue: row.nin_masked });
-  const view: StatementView = {
+  const envelope = JSON.stringify({
     key: row.key,
     name: row.name,
     source: row.format,
@@ -89,15 +67,11 @@ export function statementView(
     transactionCount: row.transaction_count,
     clientIdentification: identification,
     nameMatch: row.name_match ? JSON.parse(row.name_match) : null,
-    integrity: results.integrity,
-  };
-  for (const [section, value] of Object.entries(results.analytics)) {
-    if (!ENVELOPE.has(section)) view[section] = value;
-  }
-  for (const [field, value] of Object.entries(links)) {
-    if (!(field in view)) view[field] = value;
-  }
-  return view;
+  });
+  // Sections were checked against ENVELOPE when they were computed (`processing.ts`).
+  const sections = results.analytics.trim().slice(1, -1).trim();
+  const linked = JSON.stringify(links).slice(1, -1);
+  return `${envelope.slice(0, -1)},"integrity":${results.integrity}${sections ? `,${sections}` : ''}${linked ? `,${linked}` : ''}}`;
 }
 
 /** The short form used in lists. */

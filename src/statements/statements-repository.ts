@@ -1,16 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
-import type { CanonicalTransaction } from '../domain/statement.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type StatementRow = Selectable<StatementsTable>;
 export type NewStatement = Insertable<StatementsTable>;
-
-/** Rows per INSERT of transactions: one statement with one JSON parameter per chunk. */
-const CHUNK = 5000;
 
 export async function findKeyByName(db: Db, clientId: number, name: string): Promise<number | undefined> {
   const row = await ownedBy(db as Kysely<Database>, 'statements', clientId)
@@ -32,81 +27,25 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
   return db.insertInto('statements').values(statement).returningAll().executeTakeFirstOrThrow();
 }
 
-export interface TransactionLabels {
-  category?: string;
-  channel?: string;
-}
-
-/**
- * Inserts a statement's transactions in chunks, each one INSERT ... SELECT FROM json_to_recordset
- * of a single JSON text parameter. The server reads it as fast as 12 unnest arrays, and building
- * it is one native JSON.stringify instead of pg's per-element array-literal escaping (which was
- * ~3 ms of main-thread time for 1,000 rows). `afterChunk` is called after each chunk (the crash
- * test uses it to stop mid-write).
- */
-export async function insertTransactions(
+/** A statement's results: integrity report and analytics sections (JSON text), and its transactions. */
+export async function insertResults(
   db: Db,
   statementKey: number,
-  transactions: readonly CanonicalTransaction[],
-  labels: ReadonlyMap<string, TransactionLabels>,
-  afterChunk?: (written: number) => Promise<void>,
-): Promise<void> {
-  for (let start = 0; start < transactions.length; start += CHUNK) {
-    const n = Math.min(CHUNK, transactions.length - start);
-    const rows = new Array<TransactionRecord>(n);
-    for (let i = 0; i < n; i++) {
-      const t = transactions[start + i] as CanonicalTransaction;
-      const label = labels.get(t.id);
-      // Absent optional fields stay undefined: JSON.stringify leaves them out and they read as null.
-      rows[i] = {
-        p: start + i,
-        i: t.id,
-        d: t.date,
-        pa: t.postedAt,
-        vd: t.valueDate,
-        dr: t.direction,
-        a: t.amount,
-        b: t.balance,
-        n: t.narration,
-        r: t.reference,
-        c: label?.category,
-        ch: label?.channel,
-      };
-    }
-    await sql`
-      insert into statement_transactions
-        (statement_key, position, id, date, posted_at, value_date, direction, amount, balance, narration,
-         reference, category, channel)
-      select ${statementKey}::int, j.* from json_to_recordset(${JSON.stringify(rows)}::json) as j(
-        p int, i text, d text, pa text, vd text, dr text, a bigint, b bigint, n text, r text, c text, ch text)`.execute(
-      db,
-    );
-    if (afterChunk) await afterChunk(start + n);
-  }
-}
-
-/**
- * One transaction row as sent to json_to_recordset. Short keys and no nulls keep the text (written
- * to the database socket) small: position, id, date, posted_at, value_date, direction, amount,
- * balance, narration, reference, category, channel.
- */
-interface TransactionRecord {
-  p: number;
-  i: string;
-  d: string;
-  pa: string | undefined;
-  vd: string | undefined;
-  dr: string;
-  a: number;
-  b: number | undefined;
-  n: string;
-  r: string | undefined;
-  c: string | undefined;
-  ch: string | undefined;
-}
-
-export async function insertResults(db: Db, statementKey: number, integrity: string, analytics: string) {
-  await db.insertInto('statement_results').values({ statement_key: statementKey, integrity, analytics }).execute();
+  results: { integrity: string; analytics: string; transactions: Uint8Array },
+) {
+  await db
+    .insertInto('statement_results')
+    .values({
+      statement_key: statementKey,
+      integrity: results.integrity,
+      analytics: results.analytics,
+      transactions: Buffer.from(
+        results.transactions.buffer,
+        results.transactions.byteOffset,
+        results.transactions.byteLength,
+      ),
+    })
+    .execute();
 }
 
 export async function getStatement(db: Db, clientId: number, key: number): Promise<StatementRow | undefined> {
@@ -124,47 +63,14 @@ export async function getResults(db: Db, key: number): Promise<{ integrity: stri
     .executeTakeFirst();
 }
 
-export interface TransactionFilter {
-  direction?: 'credit' | 'debit';
-  from?: string;
-  to?: string;
-  category?: string;
-}
-
-export async function listTransactions(
-  db: Db,
-  statementKey: number,
-  filter: TransactionFilter,
-  page: { offset: number; limit: number },
-) {
-  let q = db.selectFrom('statement_transactions').where('statement_key', '=', statementKey);
-  if (filter.direction) q = q.where('direction', '=', filter.direction);
-  if (filter.from) q = q.where('date', '>=', filter.from);
-  if (filter.to) q = q.where('date', '<=', filter.to);
-  if (filter.category) q = q.where('category', '=', filter.category);
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    q
-      .select([
-        'position',
-        'id',
-        'date',
-        'posted_at',
-        'value_date',
-        'direction',
-        'amount',
-        'balance',
-        'narration',
-        'reference',
-        'category',
-        'channel',
-      ])
-      .orderBy('position')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return { total: Number(count.total), rows };
+/** The encoded transactions of a statement (`transaction-document.ts`). */
+export async function getTransactions(db: Db, key: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('statement_results')
+    .select('transactions')
+    .where('statement_key', '=', key)
+    .executeTakeFirst();
+  return row?.transactions ?? undefined;
 }
 
 export async function listStatements(

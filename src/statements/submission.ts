@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StatementsConfig } from '../config.js';
 import { AppError } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
+import type { AnyStatementFormat } from './format.js';
 import { formatByName, formatNames } from './formats/index.js';
 import { parseStatement } from './parse.js';
 
@@ -22,24 +23,10 @@ export interface SubmitStatement {
  * transaction-count rules. Pure: no database.
  */
 export function readSubmission(
-  input: SubmitStatement,
+  input: Pick<SubmitStatement, 'format' | 'statementType' | 'body'>,
   config: StatementsConfig,
 ): { statement: CanonicalStatement; reorderedDays: number } {
-  const format = formatByName.get(input.format);
-  if (!format) {
-    const valid = formatNames.join(', ');
-    throw new AppError(
-      'UNKNOWN_FORMAT',
-      `/query/format: must be one of ${valid}; got ${JSON.stringify(input.format)}`,
-      [{ path: '/query/format', message: `must be one of ${valid}` }],
-      { validFormats: formatNames },
-    );
-  }
-  if (!(STATEMENT_TYPES as readonly string[]).includes(input.statementType.toLowerCase())) {
-    throw new AppError('INVALID_QUERY', `/query/statementType: must be consumer or business`, [
-      { path: '/query/statementType', message: 'must be consumer or business' },
-    ]);
-  }
+  const format = checkQuery(input);
   const outcome = parseStatement(format, input.body, { defaultTimeZone: config.defaultTimeZone });
   if (!outcome.ok) {
     const details = outcome.problems.map((p) => ({ path: `/body${p.path}`, message: p.message }));
@@ -81,10 +68,32 @@ export function readSubmission(
   return { statement, reorderedDays };
 }
 
-/** What makes two submissions "the same request" for Idempotency-Key. */
+/** The query's format and statement type, or the refusal naming them. Returns the format. */
+export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementType'>): AnyStatementFormat {
+  const format = formatByName.get(input.format);
+  if (!format) {
+    const valid = formatNames.join(', ');
+    throw new AppError(
+      'UNKNOWN_FORMAT',
+      `/query/format: must be one of ${valid}; got ${JSON.stringify(input.format)}`,
+      [{ path: '/query/format', message: `must be one of ${valid}` }],
+      { validFormats: formatNames },
+    );
+  }
+  if (!(STATEMENT_TYPES as readonly string[]).includes(input.statementType.toLowerCase())) {
+    throw new AppError('INVALID_QUERY', `/query/statementType: must be consumer or business`, [
+      { path: '/query/statementType', message: 'must be consumer or business' },
+    ]);
+  }
+  return format;
+}
+
+/** What makes two submissions "the same request" for Idempotency-Key: the query and the body's bytes. */
 export function submissionHash(input: SubmitStatement): string {
   return createHash('sha256')
     .update(`${input.format}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`)
-    .update(JSON.stringify(input.body))
+    .update(
+      typeof input.body === 'string' || input.body instanceof Uint8Array ? input.body : JSON.stringify(input.body),
+    )
     .digest('hex');
 }

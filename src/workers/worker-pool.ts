@@ -25,7 +25,8 @@ export interface WorkerPoolOptions {
 export class PoolBusyError extends Error {}
 
 export interface WorkerPool<Req, Res> {
-  run(request: Req): Promise<Res>;
+  /** `transfer`: buffers moved to the worker rather than copied (unusable here afterwards). */
+  run(request: Req, transfer?: readonly ArrayBuffer[]): Promise<Res>;
   /** Starts every worker (eager pools start at creation); resolves when all are ready, rejects if one failed. */
   start(): Promise<void>;
   queued(): number;
@@ -35,6 +36,7 @@ export interface WorkerPool<Req, Res> {
 interface Job<Req, Res> {
   id: number;
   request: Req;
+  transfer: readonly ArrayBuffer[];
   resolve(result: Res): void;
   reject(error: Error): void;
 }
@@ -126,7 +128,7 @@ export function createWorkerPool<Req, Res>(options: WorkerPoolOptions): WorkerPo
       }, options.timeoutMs);
       slot.ready.then(
         () => {
-          if (slot.job === job) slot.worker.postMessage({ id: job.id, request: job.request });
+          if (slot.job === job) slot.worker.postMessage({ id: job.id, request: job.request }, [...job.transfer]);
         },
         (error: Error) => {
           if (slot.job !== job) return;
@@ -150,13 +152,13 @@ export function createWorkerPool<Req, Res>(options: WorkerPoolOptions): WorkerPo
   if (!options.onDemand) start().catch(() => {});
 
   return {
-    run(request) {
+    run(request, transfer = []) {
       if (stopped) return Promise.reject(new Error(`the ${options.name} pool is stopped`));
       if (options.maxQueue !== undefined && queue.length >= options.maxQueue) {
         return Promise.reject(new PoolBusyError(`the ${options.name} pool is busy`));
       }
       return new Promise<Res>((resolve, reject) => {
-        queue.push({ id: nextId++, request, resolve, reject });
+        queue.push({ id: nextId++, request, transfer, resolve, reject });
         pump();
       });
     },

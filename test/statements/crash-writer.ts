@@ -1,7 +1,7 @@
 /**
  * Child process of the crash test: opens a PGlite data directory, submits a 12,000-row statement,
- * and then stops dead (waits to be killed) either in the middle of the write (`mid`: after the
- * first chunk of transactions, inside the open transaction) or after it committed (`after`).
+ * and then stops dead (waits to be killed) either in the middle of the write (`mid`: with everything
+ * written inside the open transaction, before it commits) or after it committed (`after`).
  *   node --import tsx test/statements/crash-writer.ts <dataDir> mid|after [template.tar]
  * With a template (a dump of a migrated database), the new data directory starts from it.
  */
@@ -34,13 +34,13 @@ const services = await createServices(config, database);
 const result = await services.statements.submit(
   { clientId: row.id, format: 'mono', statementType: 'consumer', body: bodyFor('mono', generateRows(12_000), 'crash') },
   {
-    afterChunk: async (written) => {
+    beforeCommit: async () => {
       if (mode === 'mid') {
-        process.stdout.write(`MID-WRITE ${written}\n`);
+        process.stdout.write('MID-WRITE\n');
         await forever();
       }
     },
   },
 );
-process.stdout.write(`COMMITTED ${result.body.key}\n`);
+process.stdout.write(`COMMITTED ${JSON.parse(result.body).key}\n`);
 await forever();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/domain/statement.js';
+import { processSubmission } from '../../src/statements/processing.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bodyFor, generateRows } from './bodies.js';
 
@@ -388,18 +389,35 @@ describe('reading statements', () => {
 
 describe('analytics failure', () => {
   it('stores the statement as FAILED rather than losing it or answering 5xx', async () => {
-    const analysis = t.services.statementAnalysis;
-    const original = analysis.analyse;
-    analysis.analyse = async () => {
-      throw new Error('analysis bug');
-    };
+    // The statement is processed as always, except that its analysis throws.
+    const failing = await createTestApp({
+      overrides: {
+        processStatement: (request, config) =>
+          processSubmission(request, config, () => {
+            throw new Error('analysis bug');
+          }),
+      },
+    });
     try {
-      const res = await submit(await both(), 'mono', bodyFor('mono', rows, 'analysis fails'));
+      const { token } = await failing.client(['statements:write', 'statements:read']);
+      const headers = { authorization: `Bearer ${token}` };
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/statements/analytics?format=mono&statementType=consumer',
+        headers,
+        payload: bodyFor('mono', rows, 'analysis fails') as object,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ processingStatus: 'FAILED', transactionCount: 40 });
       expect(res.json().integrity.verdict).toBe('INTACT');
+      const page = await failing.app.inject({
+        method: 'GET',
+        url: `/statements/${res.json().key}/transactions?pageSize=1`,
+        headers,
+      });
+      expect(page.json()).toMatchObject({ total: 40, transactions: [{ position: 0, category: null, channel: null }] });
     } finally {
-      analysis.analyse = original;
+      await failing.close();
     }
   });
 });
@@ -433,7 +451,7 @@ describe('OpenAPI', () => {
 });
 
 describe('DELETE /statements/{key}', () => {
-  it('erases the statement, its transactions, results and idempotency answers', async () => {
+  it('erases the statement, its results with its transactions, and idempotency answers', async () => {
     const headers = { ...(await both()), 'idempotency-key': 'to-delete' };
     const res = await submit(headers, 'dojah', bodyFor('dojah', rows, 'to delete'));
     const key = res.json().key as number;
@@ -441,7 +459,7 @@ describe('DELETE /statements/{key}', () => {
     expect(del.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/statements/${key}`, headers })).statusCode).toBe(404);
     const db = t.database.db;
-    for (const table of ['statement_transactions', 'statement_results', 'statement_idempotency'] as const) {
+    for (const table of ['statement_results', 'statement_idempotency'] as const) {
       const n = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))

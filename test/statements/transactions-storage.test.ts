@@ -3,12 +3,13 @@ import { toMajor } from '../../src/domain/money.js';
 import { FORMATS } from '../../src/domain/statement.js';
 import { formatByName } from '../../src/statements/formats/index.js';
 import { parseStatement } from '../../src/statements/parse.js';
+import { decodeTransactions } from '../../src/statements/transaction-document.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bodyFor, generateRows } from './bodies.js';
 
 // How statement transactions are stored: every field of the normalised statement comes back from
-// the database as it went in (they are written as one JSON document read by json_to_recordset), and
-// with no foreign key (migration 0006) a trigger on `statements` still erases them.
+// the database as it went in (one compressed document per statement, migration 0007), and they go
+// with their statement's results when the statement or its client is deleted.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,17 +30,15 @@ async function submitAs(token: string, name: string): Promise<number> {
 }
 
 const transactionsOf = async (keys: number[]) =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('statement_transactions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('statement_key', 'in', keys)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  (
+    await t.database.db
+      .selectFrom('statement_results')
+      .select('transactions')
+      .where('statement_key', 'in', keys)
+      .execute()
+  ).reduce((n, r) => n + (r.transactions ? decodeTransactions(r.transactions).id.length : 0), 0);
 
-describe('statement transactions without a foreign key', () => {
+describe('stored statement transactions are erased', () => {
   it('are erased with their client, for every statement at once, and only theirs', async () => {
     const gone = await t.client(['statements:write']);
     const kept = await t.client(['statements:write']);

@@ -5,6 +5,7 @@ import * as credit from './0003-credit.js';
 import * as liveness from './0004-liveness.js';
 import * as affordability from './0005-affordability.js';
 import * as statementTransactionsCascade from './0006-statement-transactions-cascade.js';
+import * as statementTransactionDocuments from './0007-statement-transaction-documents.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0004-liveness': liveness,
   '0005-affordability': affordability,
   '0006-statement-transactions-cascade': statementTransactionsCascade,
+  '0007-statement-transaction-documents': statementTransactionDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {

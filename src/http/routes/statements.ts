@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { formatNames } from '../../statements/formats/index.js';
@@ -222,25 +223,40 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     response: { 200: StatementAnswer, ...submitErrors },
   });
 
+  // Submission bodies stay bytes here: they are parsed with the rest of the processing, on a worker
+  // thread for large ones (`statements/worker/processing-pool.ts`), not on the event loop.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const submitHandler =
+    (linked: boolean) =>
+    async (
+      request: FastifyRequest<{
+        Querystring: { format: string; statementType?: string; bvnUuid?: string };
+        Headers: { 'idempotency-key'?: string };
+      }>,
+      reply: FastifyReply,
+    ) => {
+      const { format, statementType = 'consumer', bvnUuid } = request.query;
+      const result = await statements.submit({
+        clientId: principalOf(request).clientId,
+        format,
+        statementType,
+        ...(linked && bvnUuid ? { bvnUuid: bvnUuid.toLowerCase() } : {}),
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(200).type('application/json; charset=utf-8').send(result.body);
+    };
+
   app.post(
     '/statements/bvn-first/analytics',
     {
       config: { scope: 'statements:write' },
       schema: submitSchema('Submit a statement linked to a BVN record for analytics', BvnFirstQuery),
     },
-    async (request, reply) => {
-      const { format, statementType = 'consumer', bvnUuid } = request.query;
-      const result = await statements.submit({
-        clientId: principalOf(request).clientId,
-        format,
-        statementType,
-        bvnUuid: bvnUuid.toLowerCase(),
-        body: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(200).send(result.body);
-    },
+    submitHandler(true),
   );
 
   app.post(
@@ -249,18 +265,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       config: { scope: 'statements:write' },
       schema: submitSchema('Submit a statement for analytics', SubmitQuery),
     },
-    async (request, reply) => {
-      const { format, statementType = 'consumer' } = request.query;
-      const result = await statements.submit({
-        clientId: principalOf(request).clientId,
-        format,
-        statementType,
-        body: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(200).send(result.body);
-    },
+    submitHandler(false),
   );
 
   app.get(
@@ -298,7 +303,10 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
         },
       },
     },
-    async (request) => statements.get(principalOf(request).clientId, request.params.key),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await statements.get(principalOf(request).clientId, request.params.key)),
   );
 
   app.get(

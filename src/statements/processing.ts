@@ -1,0 +1,147 @@
+import type { StatementsConfig } from '../config.js';
+import { AppError, type ErrorCode, type FieldProblem } from '../domain/errors.js';
+import type { CanonicalStatement } from '../domain/statement.js';
+import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
+import { checkIntegrity, type IntegrityReport } from './integrity.js';
+import { matchNames, type NameMatch } from './name-match.js';
+import { ENVELOPE } from './statement-view.js';
+import { readSubmission, type SubmitStatement } from './submission.js';
+import { encodeTransactions } from './transaction-document.js';
+
+/** What the submission needs from the request to process a statement: no database, no client. */
+export type ProcessRequest = Pick<SubmitStatement, 'format' | 'statementType' | 'body'>;
+
+/** Everything stored and answered for a statement, ready to write: the heavy work is done. */
+export interface ProcessedStatement {
+  name: string;
+  format: CanonicalStatement['format'];
+  currency: string;
+  timeZone: string;
+  clientFullName: string | null;
+  accountName: string | null;
+  accountNumber: string | null;
+  accountType: string | null;
+  bankName: string | null;
+  /** Raw identifiers: sealed and masked by the caller, never logged. */
+  bvn: string | null;
+  nin: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  openingBalance: number | null;
+  closingBalance: number | null;
+  transactionCount: number;
+  nameMatch: NameMatch | null;
+  processingStatus: 'PROCESSED' | 'ALTERED' | 'NO BALANCE' | 'FAILED';
+  integrityVerdict: IntegrityReport['verdict'];
+  /** JSON of the integrity report. */
+  integrity: string;
+  /** JSON object of the analytics sections; `{}` when the analysis failed. */
+  analytics: string;
+  /** Why the analysis failed (a bug: the statement is still stored, as FAILED). */
+  analysisError: string | null;
+  /** The transactions with their labels (`transaction-document.ts`). */
+  transactions: Uint8Array;
+}
+
+/** An AppError as it crosses a thread boundary. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+  details: FieldProblem[] | undefined;
+  extra: Record<string, unknown> | undefined;
+}
+
+export type ProcessOutcome = { ok: true; statement: ProcessedStatement } | { ok: false; refusal: Refusal };
+
+export const refusalOf = (err: AppError): Refusal => ({
+  code: err.code,
+  message: err.message,
+  details: err.details,
+  extra: err.extra,
+});
+
+export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.message, r.details, r.extra);
+
+/** The request body as a value: raw bytes or text are parsed here (on the worker, off the event loop). */
+function bodyValue(body: unknown): unknown {
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
+  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('MALFORMED_BODY', 'the body is not valid JSON');
+  }
+}
+
+function statusOf(statement: CanonicalStatement, integrity: IntegrityReport): ProcessedStatement['processingStatus'] {
+  if (integrity.verdict === 'ALTERED') return 'ALTERED';
+  const anyBalance =
+    integrity.checkedTransactions > 0 ||
+    statement.openingBalance !== undefined ||
+    statement.closingBalance !== undefined;
+  return anyBalance ? 'PROCESSED' : 'NO BALANCE';
+}
+
+/**
+ * Pure and synchronous: reads the body in its format (or refuses it with every offending path),
+ * analyses it, checks its running balance and encodes its transactions for storage. Runs on a
+ * worker thread for large bodies, so the event loop only writes and answers.
+ */
+export function processSubmission(
+  request: ProcessRequest,
+  config: StatementsConfig,
+  analyse: (statement: CanonicalStatement) => StatementAnalytics = analyseStatement,
+): ProcessOutcome {
+  let statement: CanonicalStatement;
+  let reorderedDays: number;
+  try {
+    ({ statement, reorderedDays } = readSubmission({ ...request, body: bodyValue(request.body) }, config));
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, refusal: refusalOf(err) };
+    throw err;
+  }
+  let analytics = '{}';
+  let labels: Array<{ category: string; channel: string }> | undefined;
+  let analysisError: string | null = null;
+  try {
+    const { transactions, ...sections } = analyse(statement);
+    for (const key of Object.keys(sections)) {
+      if (ENVELOPE.has(key)) delete (sections as Record<string, unknown>)[key];
+    }
+    analytics = JSON.stringify(sections);
+    labels = transactions;
+  } catch (err) {
+    // A bug in an analysis must not lose the statement: it is stored, marked FAILED, without sections.
+    analysisError = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  }
+  const integrity = checkIntegrity(statement, reorderedDays);
+  const txs = statement.transactions;
+  return {
+    ok: true,
+    statement: {
+      name: statement.statementName as string,
+      format: statement.format,
+      currency: statement.currency,
+      timeZone: statement.timeZone,
+      clientFullName: statement.clientFullName ?? null,
+      accountName: statement.account.name ?? statement.holder.name ?? null,
+      accountNumber: statement.account.number ?? null,
+      accountType: statement.account.type ?? null,
+      bankName: statement.account.bankName ?? null,
+      bvn: statement.holder.bvn ?? null,
+      nin: statement.holder.nin ?? null,
+      startDate: txs[0]?.date ?? null,
+      endDate: txs[txs.length - 1]?.date ?? null,
+      openingBalance: statement.openingBalance ?? null,
+      closingBalance: statement.closingBalance ?? null,
+      transactionCount: txs.length,
+      nameMatch: matchNames(statement.clientFullName, statement.holder.name ?? statement.account.name),
+      processingStatus: analysisError === null ? statusOf(statement, integrity) : 'FAILED',
+      integrityVerdict: integrity.verdict,
+      integrity: JSON.stringify(integrity),
+      analytics,
+      analysisError,
+      transactions: encodeTransactions(txs, labels),
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { AnalysisConfig, StatementsConfig } from '../../config.js';
+import { createWorkerPool } from '../../workers/worker-pool.js';
+import { type ProcessOutcome, type ProcessRequest, processSubmission } from '../processing.js';
+
+/** The processing port the submission calls: parse, analyse, check and encode a statement. */
+export interface StatementProcessor {
+  process(request: ProcessRequest): Promise<ProcessOutcome>;
+  stop(): Promise<void>;
+}
+
+/** Test seam: processing on the calling thread with another analysis (a failing one, say). */
+export type ProcessInline = (request: ProcessRequest, config: StatementsConfig) => ProcessOutcome;
+
+const sizeOf = (body: unknown): number | undefined =>
+  typeof body === 'string' ? body.length : body instanceof Uint8Array ? body.byteLength : undefined;
+
+/**
+ * A body's bytes are moved to the worker, not copied, when they own their whole buffer (a small
+ * Buffer can share Node's allocation pool with others: that one is copied).
+ */
+const movable = (body: unknown): ArrayBuffer[] =>
+  body instanceof Uint8Array &&
+  body.buffer instanceof ArrayBuffer &&
+  body.byteOffset === 0 &&
+  body.byteLength === body.buffer.byteLength
+    ? [body.buffer]
+    : [];
+
+/**
+ * Statement processing off the event loop: bodies of `inlineBelowBytes` or more (and bodies given
+ * as values) are parsed, analysed and encoded on worker threads, so the event loop only receives
+ * bytes, writes and answers, and a 50,000-row statement does not stall it. A worker that dies or
+ * overruns `timeoutMs` is replaced; only its submission fails.
+ */
+export function createStatementProcessor(
+  options: AnalysisConfig,
+  config: StatementsConfig,
+  registry?: Registry,
+  inline: ProcessInline = processSubmission,
+): StatementProcessor {
+  const registers = registry ? [registry] : [];
+  const seconds = new Histogram({
+    name: 'lendsight_statement_analysis_seconds',
+    help: 'Time to parse, analyse and encode one statement, queueing included',
+    labelNames: ['where'],
+    buckets: [0.005, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const failures = new Counter({
+    name: 'lendsight_statement_analysis_failures_total',
+    help: 'Statement processing that failed, timed out or lost its worker',
+    registers,
+  });
+  const pool = createWorkerPool<{ request: ProcessRequest; config: StatementsConfig }, ProcessOutcome>({
+    script: new URL('./processing-worker.ts', import.meta.url),
+    name: 'statement analysis',
+    size: options.workers,
+    timeoutMs: options.timeoutMs,
+    // Threads start on first need, so an instance that never sees a large statement never starts one.
+    onDemand: true,
+  });
+  new Gauge({
+    name: 'lendsight_statement_analysis_queue',
+    help: 'Statements waiting for an analysis worker',
+    registers,
+    collect() {
+      this.set(pool.queued());
+    },
+  });
+
+  return {
+    process(request) {
+      const size = sizeOf(request.body);
+      const onThread =
+        options.workers === 0 ||
+        inline !== processSubmission ||
+        (size !== undefined && size < options.inlineBelowBytes);
+      if (onThread) {
+        const end = seconds.startTimer({ where: 'inline' });
+        return Promise.resolve()
+          .then(() => inline(request, config))
+          .finally(() => end());
+      }
+      const end = seconds.startTimer({ where: 'worker' });
+      const result = pool.run({ request, config }, movable(request.body));
+      result.then(
+        () => end(),
+        () => {
+          end();
+          failures.inc();
+        },
+      );
+      return result;
+    },
+    stop: () => pool.stop(),
+  };
+}
