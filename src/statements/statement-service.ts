@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
+import { DocumentCache } from './document-cache.js';
 import { type IdentitySealer, identityAad, maskIdentifier } from './identity.js';
 import { statementLinks } from './links.js';
 import { precompileFormats } from './parse.js';
@@ -13,6 +14,9 @@ import { checkQuery, submissionHash } from './submission.js';
 import { decodeTransactions } from './transaction-document.js';
 import { selectTransactions, type TransactionFilter, transactionView } from './transaction-page.js';
 import type { StatementProcessor } from './worker/processing-pool.js';
+
+/** Transactions of recently paged statements kept decoded (about 60 MB at this size). */
+const DOCUMENT_CACHE_ROWS = 200_000;
 
 export interface SubmitResult {
   status: 200;
@@ -68,6 +72,7 @@ export interface StatementServiceDeps {
 export function createStatementService(deps: StatementServiceDeps): StatementService {
   const { db } = deps;
   precompileFormats();
+  const documents = new DocumentCache(DOCUMENT_CACHE_ROWS);
 
   async function loadLinks(tx: Kysely<Database> | Transaction<Database>, key: number, clientId: number) {
     const out: Record<string, unknown> = {};
@@ -232,8 +237,12 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     async transactions(clientId, key, filter, page) {
       const row = await repo.getStatement(db, clientId, key);
       if (!row) throw notFound(key);
-      const stored = await repo.getTransactions(db, row.key);
-      const columns = stored ? decodeTransactions(stored) : undefined;
+      let columns = documents.get(row.key);
+      if (!columns) {
+        const stored = await repo.getTransactions(db, row.key);
+        columns = stored ? decodeTransactions(stored) : undefined;
+        if (columns) documents.set(row.key, columns);
+      }
       const { total, positions } = selectTransactions(columns, filter, {
         offset: (page.page - 1) * page.pageSize,
         limit: page.pageSize,
@@ -256,6 +265,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 
     async remove(clientId, key) {
       if (!(await repo.deleteStatement(db, clientId, key))) throw notFound(key);
+      documents.delete(key);
     },
   };
 }
