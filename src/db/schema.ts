@@ -75,8 +75,8 @@ export interface StatementResultsTable {
   statement_key: number;
   /** JSON text of the integrity report. */
   integrity: string;
-  /** JSON text of the analytics sections. */
-  analytics: string;
+  /** The analytics sections, compressed JSON (`src/statements/compression.ts`). */
+  sections: Uint8Array;
   /** The transactions with their labels, encoded (`src/statements/transaction-document.ts`). */
   transactions: Uint8Array | null;
 }

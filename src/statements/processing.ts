@@ -2,6 +2,7 @@ import type { StatementsConfig } from '../config.js';
 import { AppError, type ErrorCode, type FieldProblem } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
 import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
+import { compressJson } from './compression.js';
 import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { matchNames, type NameMatch } from './name-match.js';
 import { ENVELOPE } from './statement-view.js';
@@ -37,6 +38,8 @@ export interface ProcessedStatement {
   integrity: string;
   /** JSON object of the analytics sections; `{}` when the analysis failed. */
   analytics: string;
+  /** The same, compressed for storage. */
+  sections: Uint8Array;
   /** Why the analysis failed (a bug: the statement is still stored, as FAILED). */
   analysisError: string | null;
   /** The transactions with their labels (`transaction-document.ts`). */
@@ -140,6 +143,7 @@ export function processSubmission(
       integrityVerdict: integrity.verdict,
       integrity: JSON.stringify(integrity),
       analytics,
+      sections: compressJson(analytics),
       analysisError,
       transactions: encodeTransactions(txs, labels),
     },

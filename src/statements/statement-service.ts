@@ -156,37 +156,36 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
           if (!claimed) throw new KeyTaken();
         }
         // Name and BVN record are unique per client: a taken one fails this insert (see below).
-        const row = await repo.insertStatement(tx, {
-          client_id: input.clientId,
-          name: s.name,
-          format: s.format,
-          statement_type: input.statementType.toLowerCase(),
-          bvn_uuid: input.bvnUuid ?? null,
-          processing_status: s.processingStatus,
-          client_full_name: s.clientFullName,
-          account_name: s.accountName,
-          account_number: s.accountNumber,
-          account_type: s.accountType,
-          bank_name: s.bankName,
-          currency: s.currency,
-          time_zone: s.timeZone,
-          start_date: s.startDate,
-          end_date: s.endDate,
-          opening_balance: s.openingBalance,
-          closing_balance: s.closingBalance,
-          transaction_count: s.transactionCount,
-          bvn_masked: s.bvn ? maskIdentifier(s.bvn) : null,
-          bvn_sealed: s.bvn ? deps.sealer.seal(s.bvn, identityAad(input.clientId, 'bvn')) : null,
-          nin_masked: s.nin ? maskIdentifier(s.nin) : null,
-          nin_sealed: s.nin ? deps.sealer.seal(s.nin, identityAad(input.clientId, 'nin')) : null,
-          name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
-          integrity_verdict: s.integrityVerdict,
-        });
-        await repo.insertResults(tx, row.key, {
-          integrity: s.integrity,
-          analytics: s.analytics,
-          transactions: s.transactions,
-        });
+        const row = await repo.insertStatement(
+          tx,
+          {
+            client_id: input.clientId,
+            name: s.name,
+            format: s.format,
+            statement_type: input.statementType.toLowerCase(),
+            bvn_uuid: input.bvnUuid ?? null,
+            processing_status: s.processingStatus,
+            client_full_name: s.clientFullName,
+            account_name: s.accountName,
+            account_number: s.accountNumber,
+            account_type: s.accountType,
+            bank_name: s.bankName,
+            currency: s.currency,
+            time_zone: s.timeZone,
+            start_date: s.startDate,
+            end_date: s.endDate,
+            opening_balance: s.openingBalance,
+            closing_balance: s.closingBalance,
+            transaction_count: s.transactionCount,
+            bvn_masked: s.bvn ? maskIdentifier(s.bvn) : null,
+            bvn_sealed: s.bvn ? deps.sealer.seal(s.bvn, identityAad(input.clientId, 'bvn')) : null,
+            nin_masked: s.nin ? maskIdentifier(s.nin) : null,
+            nin_sealed: s.nin ? deps.sealer.seal(s.nin, identityAad(input.clientId, 'nin')) : null,
+            name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
+            integrity_verdict: s.integrityVerdict,
+          },
+          { integrity: s.integrity, sections: s.sections, transactions: s.transactions },
+        );
         const body = statementJson(row, s, noLinks());
         if (input.idempotencyKey) {
           await repo.completeIdempotencyKey(tx, {

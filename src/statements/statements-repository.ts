@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
+import { decompressJson } from './compression.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,29 +24,44 @@ export async function findKeyByBvnUuid(db: Db, clientId: number, bvnUuid: string
   return (row as { key: number } | undefined)?.key;
 }
 
-export async function insertStatement(db: Db, statement: NewStatement): Promise<StatementRow> {
-  return db.insertInto('statements').values(statement).returningAll().executeTakeFirstOrThrow();
+/** What is stored beside a statement: its integrity report (JSON), analytics sections and transactions (compressed). */
+export interface StatementResults {
+  integrity: string;
+  sections: Uint8Array;
+  transactions: Uint8Array;
 }
 
-/** A statement's results: integrity report and analytics sections (JSON text), and its transactions. */
-export async function insertResults(
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Writes a statement and its results in one statement (a data-modifying CTE): one round trip, and
+ * atomic on its own. A taken name or BVN record fails it with a unique violation.
+ */
+export async function insertStatement(
   db: Db,
-  statementKey: number,
-  results: { integrity: string; analytics: string; transactions: Uint8Array },
-) {
-  await db
-    .insertInto('statement_results')
-    .values({
-      statement_key: statementKey,
-      integrity: results.integrity,
-      analytics: results.analytics,
-      transactions: Buffer.from(
-        results.transactions.buffer,
-        results.transactions.byteOffset,
-        results.transactions.byteLength,
-      ),
-    })
-    .execute();
+  statement: NewStatement,
+  results: StatementResults,
+): Promise<StatementRow> {
+  return (db as Kysely<Database>)
+    .with('s', (q) => q.insertInto('statements').values(statement).returningAll())
+    .with('r', (q) =>
+      q
+        .insertInto('statement_results')
+        .columns(['statement_key', 'integrity', 'sections', 'transactions'])
+        .expression((eb) =>
+          eb
+            .selectFrom('s')
+            .select([
+              's.key',
+              sql<string>`${results.integrity}::text`.as('integrity'),
+              sql<Uint8Array>`${asBuffer(results.sections)}::bytea`.as('sections'),
+              sql<Uint8Array>`${asBuffer(results.transactions)}::bytea`.as('transactions'),
+            ]),
+        ),
+    )
+    .selectFrom('s')
+    .selectAll()
+    .executeTakeFirstOrThrow() as Promise<StatementRow>;
 }
 
 export async function getStatement(db: Db, clientId: number, key: number): Promise<StatementRow | undefined> {
@@ -55,12 +71,14 @@ export async function getStatement(db: Db, clientId: number, key: number): Promi
     .executeTakeFirst()) as StatementRow | undefined;
 }
 
+/** A statement's integrity report and analytics sections, JSON text. */
 export async function getResults(db: Db, key: number): Promise<{ integrity: string; analytics: string } | undefined> {
-  return db
+  const row = await db
     .selectFrom('statement_results')
-    .select(['integrity', 'analytics'])
+    .select(['integrity', 'sections'])
     .where('statement_key', '=', key)
     .executeTakeFirst();
+  return row && { integrity: row.integrity, analytics: decompressJson(row.sections) };
 }
 
 /** The encoded transactions of a statement (`transaction-document.ts`). */

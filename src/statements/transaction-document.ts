@@ -1,10 +1,9 @@
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { CanonicalTransaction } from '../domain/statement.js';
+import { compressJson, decompressJson } from './compression.js';
 
 /**
  * A statement's transactions as stored: one document per statement, column by column (each field
- * an array, in statement order), as JSON compressed with Brotli at quality 1 (for 1,000 rows: 0.3 ms
- * and ~35 KB from ~140 KB; raw DEFLATE at level 1 took 0.9 ms for ~36 KB). A statement is written
+ * an array, in statement order), as compressed JSON (`compression.ts`). A statement is written
  * once and read whole or a page at a time, so one value replaces a row per transaction: one insert
  * instead of a thousand rows and their index entries.
  */
@@ -68,14 +67,11 @@ export function encodeTransactions(
     doc.channel[i] = label?.channel ?? null;
   }
   doc.direction = Buffer.from(direction.buffer, 0, n).toString('latin1');
-  const json = Buffer.from(JSON.stringify(doc));
-  return brotliCompressSync(json, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: json.byteLength },
-  });
+  return compressJson(JSON.stringify(doc));
 }
 
 export function decodeTransactions(stored: Uint8Array): TransactionColumns {
-  const doc = JSON.parse(brotliDecompressSync(stored).toString('utf8')) as TransactionColumns;
+  const doc = JSON.parse(decompressJson(stored)) as TransactionColumns;
   if (doc.v !== 1) throw new Error(`unknown transaction document version ${String(doc.v)}`);
   return doc;
 }

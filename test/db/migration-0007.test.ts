@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
+import { decompressJson } from '../../src/statements/compression.js';
 import { decodeTransactions } from '../../src/statements/transaction-document.js';
 
 // An installation that stored transactions a row each (migrations up to 0006) upgrades to one
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 describe('migration 0007', () => {
-  it("converts each statement's transaction rows into its document and drops the table", async () => {
+  it("converts each statement's transaction rows into its document, compresses its sections, drops the table", async () => {
     const db = database.db;
     const migrator = new Migrator({ db, provider: migrationProvider });
     const before = await migrator.migrateTo('0006-statement-transactions-cascade');
@@ -23,9 +24,8 @@ describe('migration 0007', () => {
     );
     await sql`insert into statements (client_id, name, format, statement_type, processing_status)
       values (1, 'labelled', 'mono', 'consumer', 'PROCESSED'), (1, 'failed', 'mono', 'consumer', 'FAILED')`.execute(db);
-    await sql`insert into statement_results (statement_key, integrity, analytics) values (1, '{}', '{}'), (2, '{}', '{}')`.execute(
-      db,
-    );
+    await sql`insert into statement_results (statement_key, integrity, analytics)
+      values (1, '{}', '{"cashFlowAnalysis":{"totalCreditTurnover":10000.5}}'), (2, '{}', '{}')`.execute(db);
     // Inserted out of position order: the document follows `position`.
     await sql`insert into statement_transactions
       (statement_key, position, id, date, posted_at, value_date, direction, amount, balance, narration, reference, category, channel)
@@ -36,7 +36,15 @@ describe('migration 0007', () => {
 
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
-    const rows = await db.selectFrom('statement_results').select(['statement_key', 'transactions']).execute();
+    const rows = await db
+      .selectFrom('statement_results')
+      .select(['statement_key', 'transactions', 'sections'])
+      .orderBy('statement_key')
+      .execute();
+    expect(rows.map((r) => decompressJson(r.sections))).toEqual([
+      '{"cashFlowAnalysis":{"totalCreditTurnover":10000.5}}',
+      '{}',
+    ]);
     const docs = new Map(rows.map((r) => [r.statement_key, r.transactions && decodeTransactions(r.transactions)]));
     expect(docs.get(1)).toEqual({
       v: 1,

@@ -57,10 +57,13 @@ describe('statement processing on worker threads', () => {
     const onWorker = processed(await t.services.statementProcessor.process(request));
     expect((request.body as Buffer).byteLength).toBe(0);
     const here = processed(processSubmission(copy, config));
-    expect({ ...onWorker, transactions: Buffer.from(onWorker.transactions) }).toEqual({
-      ...here,
-      transactions: Buffer.from(here.transactions),
+    // Bytes come back from a thread as a Uint8Array, not a Buffer: compare the bytes.
+    const bytes = (s: typeof here) => ({
+      ...s,
+      transactions: Buffer.from(s.transactions),
+      sections: Buffer.from(s.sections),
     });
+    expect(bytes(onWorker)).toEqual(bytes(here));
   });
 
   it('refuses a broken body on a worker with every offending path, as on the calling thread', async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { CanonicalTransaction } from '../../domain/statement.js';
+import { compressJson } from '../../statements/compression.js';
 import { encodeTransactions } from '../../statements/transaction-document.js';
 
 interface StoredRow {
@@ -21,12 +22,21 @@ interface StoredRow {
  * A statement's transactions become one compressed document in `statement_results.transactions`
  * (`src/statements/transaction-document.ts`) instead of a row each: a statement is written once and
  * read whole or a page at a time, and writing 1,000 rows and their index entries was most of the
- * time to store a statement. Existing statements are converted, then the table goes.
+ * time to store a statement. The analytics sections are stored compressed too (`sections`, from the
+ * `analytics` text). Existing statements are converted, then the old table and column go.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table statement_results add column transactions bytea`.execute(db);
+  await sql`alter table statement_results add column transactions bytea, add column sections bytea`.execute(db);
   // Already compressed: the database need not try again.
   await sql`alter table statement_results alter column transactions set storage external`.execute(db);
+  await sql`alter table statement_results alter column sections set storage external`.execute(db);
+  const results = await sql<{ statement_key: number; analytics: string }>`
+    select statement_key, analytics from statement_results`.execute(db);
+  for (const r of results.rows) {
+    await sql`update statement_results set sections = ${Buffer.from(compressJson(r.analytics))}
+      where statement_key = ${r.statement_key}`.execute(db);
+  }
+  await sql`alter table statement_results alter column sections set not null, drop column analytics`.execute(db);
   const keys = await sql<{ statement_key: number }>`
     select distinct statement_key from statement_transactions order by statement_key`.execute(db);
   for (const { statement_key: key } of keys.rows) {
