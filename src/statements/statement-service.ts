@@ -146,7 +146,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     if (s.analysisError !== null) deps.onAnalysisError?.(new Error(s.analysisError));
 
     try {
-      const result = await db.transaction().execute(async (tx) => {
+      const write = async (tx: Kysely<Database> | Transaction<Database>) => {
         if (input.idempotencyKey) {
           const claimed = await repo.claimIdempotencyKey(tx, {
             clientId: input.clientId,
@@ -198,7 +198,10 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         }
         if (hooks.beforeCommit) await hooks.beforeCommit();
         return { status: 200, body, replayed: false } as const;
-      });
+      };
+      // Without an Idempotency-Key the write is one statement, atomic on its own.
+      const result =
+        input.idempotencyKey || hooks.beforeCommit ? await db.transaction().execute(write) : await write(db);
       deps.metrics.stored(s.format, s.processingStatus, s.transactionCount, (performance.now() - started) / 1000);
       return result;
     } catch (err) {
