@@ -50,11 +50,16 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
 const NOISE: ReadonlySet<string> = new Set(noise.words);
 const TRAILING_BANKS: ReadonlySet<string> = new Set(noise.trailingBankNames);
 
+function hasDigit(token: string): boolean {
+  for (let i = 0; i < token.length; i++) if ((token.charCodeAt(i) - 48) >>> 0 < 10) return true;
+  return false;
+}
+
 function counterpartyOf(side: readonly string[]): string {
   const words: string[] = [];
   for (const token of side) {
     if (words.length === 3) break;
-    if (token.length < 2 || NOISE.has(token) || /\d/.test(token)) {
+    if (token.length < 2 || NOISE.has(token) || hasDigit(token)) {
       if (words.length > 0) break;
       continue;
     }
@@ -64,11 +69,12 @@ function counterpartyOf(side: readonly string[]): string {
   return words.join(' ');
 }
 
-function pickCategory(hits: readonly Hit[], direction: Direction): { hit: Hit; category: Category } | null {
-  let best: { hit: Hit; category: Category } | null = null;
+/** The highest-priority hit naming a category for this direction (the first of equals). */
+function pickCategory(hits: readonly Hit[], direction: Direction): Hit | null {
+  let best: Hit | null = null;
   for (const hit of hits) {
     const category = direction === 'debit' ? hit.rule.debit : hit.rule.credit;
-    if (category && (!best || hit.rule.priority > best.hit.rule.priority)) best = { hit, category };
+    if (category && (!best || hit.rule.priority > best.rule.priority)) best = hit;
   }
   return best;
 }
@@ -120,16 +126,16 @@ export function judge(
   let evidence: string;
   let entity: string | null = null;
   let kind: string | null = null;
-  if ((!picked || picked.hit.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(side, holder)) {
+  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(side, holder)) {
     category = 'self_transfer';
     confidence = 0.9;
     evidence = `holder's name on the ${direction === 'debit' ? 'receiving' : 'sending'} side`;
     kind = 'self';
   } else if (picked) {
-    const rule = picked.hit.rule;
-    category = picked.category;
+    const rule = picked.rule;
+    category = (direction === 'debit' ? rule.debit : rule.credit) as Category;
     confidence = isNamed(rule) ? 0.95 : 0.8;
-    evidence = `${rule.id} matched "${picked.hit.phrase}"`;
+    evidence = `${rule.id} matched "${picked.phrase}"`;
     kind = rule.kind;
     if (!rule.generic && rule.kind !== 'bank_charge' && rule.kind !== 'reversal' && rule.kind !== 'salary') {
       entity = rule.name;
@@ -156,7 +162,7 @@ export function judge(
     counterparty: entity
       ? entity.toUpperCase()
       : kind === 'bank_charge' && picked
-        ? picked.hit.phrase
+        ? picked.phrase
         : counterpartyOf(side),
     flags: flagsOf(hits),
   };
@@ -237,8 +243,9 @@ function shapeHash(narration: string, direction: Direction): number {
   let i = 0;
   while (i < n) {
     const c = narration.charCodeAt(i);
-    if ((c - 48) >>> 0 >= 10 && i + 1 < n) {
-      const d = narration.charCodeAt(i + 1);
+    if ((c - 48) >>> 0 >= 10) {
+      // Past the end reads as a digit: the last character goes alone.
+      const d = i + 1 < n ? narration.charCodeAt(i + 1) : 48;
       if ((d - 48) >>> 0 >= 10) {
         const w = c | (d << 16);
         h1 = Math.imul(h1 ^ w, 0x01000193);
@@ -246,24 +253,26 @@ function shapeHash(narration: string, direction: Direction): number {
         i += 2;
         continue;
       }
+      h1 = Math.imul(h1 ^ c, 0x2127599b);
+      h2 = Math.imul(((h2 << 13) | (h2 >>> 19)) ^ c, 0x85ebca6b);
+      if (++i === n) break;
     }
-    let w = c;
-    i++;
-    if ((c - 48) >>> 0 < 10) {
-      const start = i - 1;
-      while (i < n && (narration.charCodeAt(i) - 48) >>> 0 < 10) i++;
-      if (i - start >= 4) w = 0x1f000;
-      else {
-        // 1-3 digits, four bits each, under a marker no character reaches.
-        w = 0x10000 | ((i - start) << 12);
-        for (let j = start; j < i; j++) w |= (narration.charCodeAt(j) - 48) << (4 * (i - 1 - j));
-      }
-    }
+    // A digit run starts at i.
+    const start = i;
+    for (i++; i < n && (narration.charCodeAt(i) - 48) >>> 0 < 10; i++);
+    const w = i - start >= 4 ? 0x1f000 : shortRun(narration, start, i);
     h1 = Math.imul(h1 ^ w, 0x2127599b);
     h2 = Math.imul(((h2 << 13) | (h2 >>> 19)) ^ w, 0x85ebca6b);
   }
   lane2 = h2;
   return h1;
+}
+
+/** A run of 1-3 digits as one step: its length and digits (four bits each) over 0xffff. */
+function shortRun(narration: string, start: number, end: number): number {
+  let w = 0x10000 | ((end - start) << 12);
+  for (let j = start; j < end; j++) w |= (narration.charCodeAt(j) - 48) << (4 * (end - 1 - j));
+  return w;
 }
 
 /** `shapeHash` as one number: 32 bits of one lane and 21 of the other. */
@@ -331,7 +340,7 @@ export function categoriseStatement(statement: CanonicalStatement, matcher?: Mat
   const txs = statement.transactions;
   const out: CategorisedTransaction[] = new Array(txs.length);
   // Rows come in date order, so most share the previous row's day.
-  let lastDate = '';
+  let lastDate: string | undefined;
   let lastDay = 0;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
@@ -344,7 +353,7 @@ export function categoriseStatement(statement: CanonicalStatement, matcher?: Mat
     }
     if (tx.date !== lastDate) {
       lastDate = tx.date;
-      lastDay = dayNumber(lastDate);
+      lastDay = dayNumber(tx.date);
     }
     out[i] = new Categorised(tx, verdict, lastDay);
   }

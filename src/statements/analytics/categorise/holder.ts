@@ -41,8 +41,11 @@ export function counterpartySide(tokens: readonly string[], direction: Direction
 /** True when at least two words of the holder's name (one for a one-word name) name the other party. */
 export function namesHolder(side: readonly string[], holder: ReadonlySet<string>): boolean {
   if (holder.size === 0) return false;
-  const needed = Math.min(2, holder.size);
-  const seen = new Set<string>();
-  for (const token of side) if (holder.has(token)) seen.add(token);
-  return seen.size >= needed;
+  let first: string | undefined;
+  for (const token of side) {
+    if (!holder.has(token)) continue;
+    if (holder.size === 1 || (first !== undefined && token !== first)) return true;
+    first = token;
+  }
+  return false;
 }
