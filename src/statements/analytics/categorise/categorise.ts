@@ -5,6 +5,7 @@ import type { Category, Channel } from './categories.js';
 import { counterpartySide, holderTokens, namesHolder } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
 import { tokenise } from './tokenise.js';
+import { WordFilter } from './word-filter.js';
 
 /** A transaction with the categoriser's verdict and the evidence behind it. */
 /** A transaction with the categoriser's verdict on it. */
@@ -48,6 +49,7 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
 };
 
 const NOISE: ReadonlySet<string> = new Set(noise.words);
+const NOISE_FILTER = new WordFilter(noise.words);
 const TRAILING_BANKS: ReadonlySet<string> = new Set(noise.trailingBankNames);
 
 function hasDigit(token: string): boolean {
@@ -59,7 +61,7 @@ function counterpartyOf(side: readonly string[]): string {
   const words: string[] = [];
   for (const token of side) {
     if (words.length === 3) break;
-    if (token.length < 2 || NOISE.has(token) || hasDigit(token)) {
+    if (token.length < 2 || (NOISE_FILTER.mayHave(token) && NOISE.has(token)) || hasDigit(token)) {
       if (words.length > 0) break;
       continue;
     }

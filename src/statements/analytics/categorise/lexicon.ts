@@ -25,6 +25,7 @@ import {
   isDebitCategory,
 } from './categories.js';
 import { tokenise } from './tokenise.js';
+import { WordFilter } from './word-filter.js';
 
 /** One entry of a lexicon data file, as written in `src/statements/analytics/lexicon/*.json`. */
 interface EntrySource {
@@ -163,13 +164,16 @@ export function compileLexicon(files: Record<string, FileSource> = FILES): Match
       }
     }
   }
+  const firstWords = new WordFilter(root.keys());
   return {
     phraseCount,
     match(tokens) {
       const hits: Hit[] = [];
       const n = tokens.length;
       for (let i = 0; i < n; i++) {
-        let node = root.get(tokens[i] as string);
+        const token = tokens[i] as string;
+        if (!firstWords.mayHave(token)) continue;
+        let node = root.get(token);
         for (let j = i + 1; node; j++) {
           const rules = node.rules;
           if (rules) for (const rule of rules) hits.push({ rule, phrase: node.phrase, start: i });
