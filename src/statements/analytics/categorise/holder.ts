@@ -1,7 +1,6 @@
 import type { Direction } from '../../../domain/statement.js';
 
 const TITLES = new Set(['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON']);
-const FROM = new Set(['FROM', 'FRM']);
 
 /** The distinct words of the account holder's name, titles dropped. */
 export function holderTokens(name: string | undefined): ReadonlySet<string> {
@@ -21,7 +20,8 @@ export function holderTokens(name: string | undefined): ReadonlySet<string> {
 export function counterpartySide(tokens: readonly string[], direction: Direction): readonly string[] {
   let from = -1;
   for (let i = 0; i < tokens.length; i++) {
-    if (FROM.has(tokens[i] as string)) {
+    const token = tokens[i];
+    if (token === 'FROM' || token === 'FRM') {
       from = i;
       break;
     }
@@ -38,11 +38,23 @@ export function counterpartySide(tokens: readonly string[], direction: Direction
   return to >= 0 ? tokens.slice(0, to) : tokens;
 }
 
-/** True when at least two words of the holder's name (one for a one-word name) name the other party. */
+/**
+ * True when at least two words of the holder's name (one for a one-word name) name the other party.
+ * Compared word by word, not looked up: a name has a few words, and a lookup would hash every fresh
+ * narration word.
+ */
 export function namesHolder(side: readonly string[], holder: ReadonlySet<string>): boolean {
   if (holder.size === 0) return false;
-  const needed = Math.min(2, holder.size);
-  const seen = new Set<string>();
-  for (const token of side) if (holder.has(token)) seen.add(token);
-  return seen.size >= needed;
+  let first: string | undefined;
+  for (const token of side) {
+    if (!includes(holder, token)) continue;
+    if (holder.size === 1 || (first !== undefined && token !== first)) return true;
+    first = token;
+  }
+  return false;
+}
+
+function includes(words: ReadonlySet<string>, token: string): boolean {
+  for (const word of words) if (word === token) return true;
+  return false;
 }

@@ -25,6 +25,7 @@ import {
   isDebitCategory,
 } from './categories.js';
 import { tokenise } from './tokenise.js';
+import { WordFilter } from './word-filter.js';
 
 /** One entry of a lexicon data file, as written in `src/statements/analytics/lexicon/*.json`. */
 interface EntrySource {
@@ -72,7 +73,7 @@ export interface Hit {
   start: number;
 }
 
-/** All lexicon phrases compiled into one map from phrase (space-joined tokens) to rules. */
+/** All lexicon phrases compiled into one matcher; a hit's phrase is its tokens joined by spaces. */
 export interface Matcher {
   match(tokens: readonly string[]): Hit[];
   readonly phraseCount: number;
@@ -126,38 +127,58 @@ function compileRule(file: string, defaults: FileSource['defaults'], entry: Entr
   };
 }
 
-/** Compiles lexicon files (the built-in ones by default) into one phrase map. */
+/** A phrase trie node: the rules of the phrase ending here, and the phrases that extend it by a word. */
+interface PhraseNode {
+  phrase: string;
+  rules: Rule[] | null;
+  next: Map<string, PhraseNode> | null;
+}
+
+/** Compiles lexicon files (the built-in ones by default) into one phrase trie, keyed word by word. */
 export function compileLexicon(files: Record<string, FileSource> = FILES): Matcher {
-  const map = new Map<string, Rule[]>();
-  /** Every proper prefix of a multi-word phrase: a scan only extends a key that is one. */
-  const prefixes = new Set<string>();
-  let longest = 1;
+  const root = new Map<string, PhraseNode>();
+  let phraseCount = 0;
   for (const [file, source] of Object.entries(files)) {
     for (const entry of source.entries) {
       const rule = compileRule(file, source.defaults, entry);
       for (const phrase of entry.phrases) {
         const tokens = tokenise(phrase);
         if (tokens.length === 0) throw new Error(`lexicon ${file}.json: empty phrase in ${entry.name}`);
-        longest = Math.max(longest, tokens.length);
-        const key = tokens.join(' ');
-        for (let n = 1; n < tokens.length; n++) prefixes.add(tokens.slice(0, n).join(' '));
-        const list = map.get(key);
-        if (list) list.push(rule);
-        else map.set(key, [rule]);
+        let level = root;
+        let node: PhraseNode | undefined;
+        for (let n = 0; n < tokens.length; n++) {
+          const token = tokens[n] as string;
+          if (node) level = node.next ??= new Map();
+          node = level.get(token);
+          if (!node) {
+            node = { phrase: n === 0 ? token : `${tokens.slice(0, n).join(' ')} ${token}`, rules: null, next: null };
+            level.set(token, node);
+          }
+        }
+        const end = node as PhraseNode;
+        if (end.rules) end.rules.push(rule);
+        else {
+          end.rules = [rule];
+          phraseCount++;
+        }
       }
     }
   }
+  const firstWords = new WordFilter(root.keys());
   return {
-    phraseCount: map.size,
+    phraseCount,
     match(tokens) {
       const hits: Hit[] = [];
-      for (let i = 0; i < tokens.length; i++) {
-        let key = tokens[i] as string;
-        for (let n = 1; n <= longest && i + n <= tokens.length; n++) {
-          if (n > 1) key += ` ${tokens[i + n - 1]}`;
-          const rules = map.get(key);
-          if (rules) for (const rule of rules) hits.push({ rule, phrase: key, start: i });
-          if (!prefixes.has(key)) break;
+      const n = tokens.length;
+      for (let i = 0; i < n; i++) {
+        const token = tokens[i] as string;
+        if (!firstWords.mayHave(token)) continue;
+        let node = root.get(token);
+        for (let j = i + 1; node; j++) {
+          const rules = node.rules;
+          if (rules) for (const rule of rules) hits.push({ rule, phrase: node.phrase, start: i });
+          if (!node.next || j >= n) break;
+          node = node.next.get(tokens[j] as string);
         }
       }
       return hits;
