@@ -7,7 +7,6 @@ import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js'
 import { tokenise } from './tokenise.js';
 import { WordFilter } from './word-filter.js';
 
-/** A transaction with the categoriser's verdict and the evidence behind it. */
 /** A transaction with the categoriser's verdict on it. */
 export interface CategorisedTransaction extends CanonicalTransaction, Verdict {
   /** Days since 1970-01-01 of `date`, computed once. */
