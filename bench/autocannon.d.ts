@@ -10,7 +10,7 @@ declare module 'autocannon' {
     requests?: Array<{ setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }>;
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     non2xx: number;
   }
   function autocannon(options: Options): Promise<Result>;

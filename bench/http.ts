@@ -6,7 +6,11 @@
  *   npx tsx bench/http.ts [format] [seconds] [connections]
  * On PGlite in memory by default; set DATABASE_URL to run against PostgreSQL.
  */
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+
+const { eventLoopUtilization } = performance;
+
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { createClient } from '../src/auth/clients-repository.js';
@@ -52,7 +56,12 @@ const nextBody = () => `${head}${Date.now()}-${counter++}${tail}`;
 const bare = Fastify({ logger: false, bodyLimit: config.limits.bodyBytes });
 bare.post('/parse', async () => ({ ok: true }));
 
-async function run(url: string, headers: Record<string, string>): Promise<{ rps: number; non2xx: number }> {
+/** Requests per second, and how busy this thread (server and client alike) was per request. */
+async function run(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ rps: number; non2xx: number; busyMs: number }> {
+  const before = eventLoopUtilization();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -65,7 +74,12 @@ async function run(url: string, headers: Record<string, string>): Promise<{ rps:
       },
     ],
   });
-  return { rps: result.requests.average, non2xx: result.non2xx };
+  const elu = eventLoopUtilization(before);
+  return {
+    rps: result.requests.average,
+    non2xx: result.non2xx,
+    busyMs: elu.active / Math.max(1, result.requests.total),
+  };
 }
 
 const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -97,6 +111,7 @@ console.log(
     `${databaseUrl ? 'PostgreSQL' : 'PGlite in memory'}:\n` +
     `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
     ` (non-2xx: ${full.non2xx}) -> ratio ${(full.rps / baseline.rps).toFixed(2)} (goal >= 0.5)\n` +
+    `  event loop busy per request (autocannon's client work included): bare ${baseline.busyMs.toFixed(2)} ms, full ${full.busyMs.toFixed(2)} ms\n` +
     `  processing alone ${processingMs.toFixed(1)} ms per statement (${((processingMs * full.rps) / 10).toFixed(1)}% of one core at this rate)`,
 );
 await app.close();

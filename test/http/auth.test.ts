@@ -146,6 +146,26 @@ describe('bearer tokens on business routes', () => {
     expect(res2.json().message).toContain('aud');
   });
 
+  it('a token accepted before still expires, and a copy with another signature is refused', async () => {
+    const c = await createClient(t.database.db, { name: 'Remembered', scopes: ['regions:read'] });
+    const key = await loadOrCreateSigningKey(t.database.db);
+    const auth = loadConfig({}).auth;
+    let clock = Date.now();
+    const tokens = createTokenService(t.database.db, key, auth, () => clock);
+    const { access_token } = await tokens.issue({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+    });
+    expect((await tokens.verify(access_token)).clientPublicId).toBe(c.client_id);
+    expect((await tokens.verify(access_token)).clientPublicId).toBe(c.client_id); // remembered
+    const [head, body, signature = ''] = access_token.split('.');
+    const forged = `${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verify(forged)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    clock += (auth.tokenTtlSeconds + 1) * 1000;
+    await expect(tokens.verify(access_token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
   it('403 for a valid token without the route scope', async () => {
     const { token } = await t.client(['statements:read']);
     const res = await regions(`Bearer ${token}`);
