@@ -13,6 +13,7 @@ export interface SubmitStatement {
   format: string;
   statementType: string;
   bvnUuid?: string;
+  /** The body as received (bytes or JSON text, parsed with the rest of the processing) or a parsed value. */
   body: unknown;
   idempotencyKey?: string;
 }
