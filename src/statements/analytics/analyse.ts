@@ -3,9 +3,13 @@ import type { CanonicalStatement } from '../../domain/statement.js';
 import { chainsFrom } from '../chain.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
-import { type CategorisedTransaction, categoriseStatement } from './categorise/categorise.js';
+import { categoriseStatement } from './categorise/categorise.js';
 import type { Matcher } from './categorise/lexicon.js';
-import { buildContext } from './context.js';
+import { type AnalysisContext, buildContext } from './context.js';
+import { type TransactionCategory, verdictIndex } from './verdicts.js';
+
+export type { TransactionCategory };
+
 import { type IncomeAnalysis, incomeAnalysis } from './income.js';
 import { type LoanAnalysis, loanFacts } from './loans.js';
 import { type MonthSummary, monthlySummary } from './monthly-summary.js';
@@ -13,17 +17,6 @@ import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './p
 import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
-
-/** Where a transaction's money went or came from, as the categoriser decided. */
-export interface TransactionCategory {
-  id: string;
-  category: string;
-  channel: string;
-  /** 0..1 */
-  confidence: number;
-  /** The rule or lexicon entry that decided the category. */
-  evidence: string;
-}
 
 export interface CategoryTotal {
   category: string;
@@ -51,21 +44,19 @@ export interface StatementAnalytics {
   transactions: TransactionCategory[];
 }
 
-function categoryTotals(txs: readonly CategorisedTransaction[]): StatementAnalytics['categoryTotals'] {
-  const debits = new Map<string, { count: number; total: number }>();
-  const credits = new Map<string, { count: number; total: number }>();
-  for (const tx of txs) {
-    const side = tx.direction === 'debit' ? debits : credits;
-    const s = side.get(tx.category) ?? { count: 0, total: 0 };
-    s.count++;
-    s.total += tx.amount;
-    side.set(tx.category, s);
-  }
-  const list = (m: Map<string, { count: number; total: number }>) =>
-    [...m]
-      .map(([category, s]) => ({ category, count: s.count, total: toMajor(s.total) }))
-      .sort((a, b) => b.total - a.total);
-  return { debits: list(debits), credits: list(credits) };
+/** From the category index: each side's categories by total, ties in order of first appearance. */
+function categoryTotals(ctx: AnalysisContext): StatementAnalytics['categoryTotals'] {
+  const categories = verdictIndex(ctx).categories;
+  const debits = categories.filter((c) => c.debitCount > 0).sort((a, b) => a.firstDebit - b.firstDebit);
+  const credits = categories.filter((c) => c.creditCount > 0).sort((a, b) => a.firstCredit - b.firstCredit);
+  return {
+    debits: debits
+      .map((c) => ({ category: c.category, count: c.debitCount, total: toMajor(c.debitTotal) }))
+      .sort((a, b) => b.total - a.total),
+    credits: credits
+      .map((c) => ({ category: c.category, count: c.creditCount, total: toMajor(c.creditTotal) }))
+      .sort((a, b) => b.total - a.total),
+  };
 }
 
 /** Rows whose running balance does not follow from the row before (1 kobo of rounding tolerated). */
@@ -100,13 +91,7 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
     recurringStreams: streams.map(publicStream),
     monthlySummary: monthlySummary(ctx),
     riskSignals: riskSignals(ctx, { income, loans, sweep, chainBreaks }),
-    categoryTotals: categoryTotals(txs),
-    transactions: txs.map((t) => ({
-      id: t.id,
-      category: t.category,
-      channel: t.channel,
-      confidence: t.confidence,
-      evidence: t.evidence,
-    })),
+    categoryTotals: categoryTotals(ctx),
+    transactions: verdictIndex(ctx).list,
   };
 }

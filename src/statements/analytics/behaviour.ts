@@ -1,9 +1,10 @@
 import { toMajor } from '../../domain/money.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
-import { type AnalysisContext, monthIndexer } from './context.js';
+import type { AnalysisContext } from './context.js';
 import type { TransactionItem } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction, median } from './stats.js';
+import { rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
 
 /** The real API's `behavioralAnalysis`. */
 export interface BehavioralAnalysis {
@@ -47,34 +48,76 @@ const SWEEP_MIN_CREDIT = 2_000_000;
 const SWEEP_DAYS = 2;
 const SWEEP_LEFT = 0.1;
 
-/** Money swept out soon after it lands: the balance falls to 10% or less within two days. */
+/**
+ * Money swept out soon after it lands: the balance falls to 10% or less within two days. A credit
+ * on day D is swept when the lowest running balance of the rows after it on day D, D+1 and D+2 is
+ * that low: the lowest of its own day's later rows (a backward minimum over the day, once the day
+ * is complete) and the lowest of each of the next two days.
+ */
 export function sweepFacts(ctx: AnalysisContext): SweepFacts {
-  const swept: CategorisedTransaction[] = [];
-  let large = 0;
   const txs = ctx.txs;
-  const balances: number[] = new Array(txs.length);
+  const index = verdictIndex(ctx);
+  const selfTransfer = slotOf(index, 'self_transfer');
+  const dayLow = new Float64Array(ctx.spanDays).fill(Number.POSITIVE_INFINITY);
+  const credits: LargeCredits = { rows: [], limits: [], laterToday: [] };
+  // The running balance after each row of the current day, which starts at row `dayStart`.
+  const today: number[] = [];
+  let dayStart = 0;
+  let firstOfDay = 0;
   let running = ctx.openingBalance;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CategorisedTransaction;
-    running = tx.balance ?? running + (tx.direction === 'credit' ? tx.amount : -tx.amount);
-    balances[i] = running;
-  }
-  for (let i = 0; i < txs.length; i++) {
-    const tx = txs[i] as CategorisedTransaction;
-    if (tx.direction !== 'credit' || tx.amount < SWEEP_MIN_CREDIT || tx.category === 'self_transfer') continue;
-    large++;
-    const after = balances[i] as number;
-    const limit = tx.day + SWEEP_DAYS;
-    for (let j = i + 1; j < txs.length; j++) {
-      const next = txs[j] as CategorisedTransaction;
-      if (next.day > limit) break;
-      if ((balances[j] as number) <= after * SWEEP_LEFT) {
-        swept.push(tx);
-        break;
-      }
+    const d = tx.day - ctx.firstDay;
+    if (i > 0 && tx.day !== (txs[i - 1] as CategorisedTransaction).day) {
+      settleDay(credits, firstOfDay, today, dayStart, i - dayStart);
+      dayStart = i;
+      firstOfDay = credits.rows.length;
+    }
+    const credit = tx.direction === 'credit';
+    running = tx.balance ?? running + (credit ? tx.amount : -tx.amount);
+    today[i - dayStart] = running;
+    if (running < (dayLow[d] as number)) dayLow[d] = running;
+    if (credit && tx.amount >= SWEEP_MIN_CREDIT && index.rowCategory[i] !== selfTransfer) {
+      credits.rows.push(i);
+      credits.limits.push(running * SWEEP_LEFT);
+      credits.laterToday.push(Number.POSITIVE_INFINITY);
     }
   }
-  return { swept, largeCredits: large };
+  settleDay(credits, firstOfDay, today, dayStart, txs.length - dayStart);
+  const swept: CategorisedTransaction[] = [];
+  for (let r = 0; r < credits.rows.length; r++) {
+    const tx = txs[credits.rows[r] as number] as CategorisedTransaction;
+    const d = tx.day - ctx.firstDay;
+    let low = credits.laterToday[r] as number;
+    for (let k = d + 1; k <= d + SWEEP_DAYS && k < ctx.spanDays; k++) {
+      if ((dayLow[k] as number) < low) low = dayLow[k] as number;
+    }
+    if (low <= (credits.limits[r] as number)) swept.push(tx);
+  }
+  return { swept, largeCredits: credits.rows.length };
+}
+
+/** The large credits: their rows, the balance each must fall to, the lowest balance after each on its day. */
+interface LargeCredits {
+  rows: number[];
+  limits: number[];
+  laterToday: number[];
+}
+
+/**
+ * Once a day is complete (its `size` balances in `today`, from row `dayStart`; its large credits from
+ * `first` on): the lowest balance after each of them that day, by a backward minimum.
+ */
+function settleDay(credits: LargeCredits, first: number, today: number[], dayStart: number, size: number): void {
+  const start = credits.rows.length;
+  if (start === first) return;
+  let low = Number.POSITIVE_INFINITY;
+  let r = start - 1;
+  for (let k = size - 1; r >= first; k--) {
+    if (credits.rows[r] === dayStart + k) credits.laterToday[r--] = low;
+    const balance = today[k] as number;
+    if (balance < low) low = balance;
+  }
 }
 
 const item = (tx: CategorisedTransaction): TransactionItem => ({
@@ -84,34 +127,19 @@ const item = (tx: CategorisedTransaction): TransactionItem => ({
 });
 
 export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep: SweepFacts): BehavioralAnalysis {
-  const inflow = new Array<number>(ctx.months.length).fill(0);
-  const outflow = new Array<number>(ctx.months.length).fill(0);
-  const indexOf = monthIndexer(ctx);
-  const activeDays = new Uint8Array(ctx.spanDays);
+  const inflow = Array.from(ctx.monthCredit);
+  const outflow = ctx.monthDebit;
   let active = 0;
-  const gambling: CategorisedTransaction[] = [];
+  for (let d = 0; d < ctx.spanDays; d++) if ((ctx.dayTransactions[d] as number) > 0) active++;
+  const gambling = rowsOfEither(ctx, 'gambling', 'gambling_winnings');
   let staked = 0;
-  let credits = 0;
   const operators = new Set<string>();
-  for (const tx of ctx.txs) {
-    const m = indexOf(tx.date);
-    const d = tx.day - ctx.firstDay;
-    if (activeDays[d] === 0) {
-      activeDays[d] = 1;
-      active++;
-    }
-    if (tx.direction === 'credit') {
-      credits++;
-      inflow[m] = (inflow[m] ?? 0) + tx.amount;
-    } else {
-      outflow[m] = (outflow[m] ?? 0) + tx.amount;
-    }
-    if (tx.category === 'gambling' || tx.category === 'gambling_winnings') {
-      gambling.push(tx);
-      if (tx.entity) operators.add(tx.entity);
-      if (tx.category === 'gambling') staked += tx.amount;
-    }
+  for (const i of gambling) {
+    const tx = ctx.txs[i] as CategorisedTransaction;
+    if (tx.entity) operators.add(tx.entity);
+    if (tx.category === 'gambling') staked += tx.amount;
   }
+  const credits = ctx.creditCount;
   const positiveMonths = inflow.filter((v, i) => v >= (outflow[i] ?? 0)).length;
   const typical = median(inflow);
   const irregular = inflow.filter((v) => v < typical / 2 || v > typical * 2).length;

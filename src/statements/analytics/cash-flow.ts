@@ -1,7 +1,8 @@
 import { toMajor } from '../../domain/money.js';
-import { MONTH_NAMES, monthLabel, weekOfMonth } from './calendar.js';
-import { type AnalysisContext, monthCount, monthIndexer } from './context.js';
+import { MONTH_NAMES, monthLabel } from './calendar.js';
+import { type AnalysisContext, monthCount } from './context.js';
 import { fraction } from './stats.js';
+import { verdictIndex } from './verdicts.js';
 
 export interface MonthAmount {
   year: string;
@@ -39,6 +40,7 @@ export interface CashFlowAnalysis {
 }
 
 const NOT_VALID_CREDIT = new Set(['self_transfer', 'reversal', 'loan_disbursement']);
+const WEEK_NAMES = ['week 1', 'week 2', 'week 3', 'week 4', 'week 5'];
 
 /** Weeks in the statement: its days over 7, at least one. */
 export const weekCount = (ctx: AnalysisContext): number => Math.max(1, ctx.spanDays / 7);
@@ -81,39 +83,57 @@ function period(ctx: AnalysisContext): { period: string; years: string } {
   };
 }
 
+/** Money in and out per week of the month (five weeks a month), from the daily totals. */
+function weeklyFlows(ctx: AnalysisContext): { weekIn: Float64Array; weekOut: Float64Array } {
+  const weekIn = new Float64Array(ctx.months.length * 5);
+  const weekOut = new Float64Array(ctx.months.length * 5);
+  let dayOfMonth = ctx.spanDays > 0 ? (ctx.firstDate.charCodeAt(8) - 48) * 10 + ctx.firstDate.charCodeAt(9) - 48 : 1;
+  let month = 0;
+  for (let i = 0; i < ctx.spanDays; i++, dayOfMonth++) {
+    const m = ctx.dayMonth[i] as number;
+    if (m !== month) {
+      month = m;
+      dayOfMonth = 1;
+    }
+    if (ctx.dayTransactions[i] === 0) continue;
+    const w = m * 5 + Math.ceil(dayOfMonth / 7) - 1;
+    weekIn[w] = (weekIn[w] as number) + (ctx.dayCredit[i] as number);
+    weekOut[w] = (weekOut[w] as number) + (ctx.dayDebit[i] as number);
+  }
+  return { weekIn, weekOut };
+}
+
+/** Credits that are real money from others, from the category totals. */
+function validCredits(ctx: AnalysisContext): number {
+  let total = 0;
+  for (const c of verdictIndex(ctx).categories) if (!NOT_VALID_CREDIT.has(c.category)) total += c.creditTotal;
+  return total;
+}
+
 export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
   const months = monthCount(ctx);
   const weeks = weekCount(ctx);
-  const inflow = new Array<number>(ctx.months.length).fill(0);
-  const outflow = new Array<number>(ctx.months.length).fill(0);
-  const weekIn = new Array<number>(ctx.months.length * 5).fill(0);
-  const weekOut = new Array<number>(ctx.months.length * 5).fill(0);
-  const active = new Set<number>();
-  const indexOf = monthIndexer(ctx);
-  let validCredit = 0;
-  for (const tx of ctx.txs) {
-    const m = indexOf(tx.date);
-    active.add(m);
-    const w = m * 5 + weekOfMonth(tx.date) - 1;
-    if (tx.direction === 'credit') {
-      inflow[m] = (inflow[m] ?? 0) + tx.amount;
-      weekIn[w] = (weekIn[w] ?? 0) + tx.amount;
-      if (!NOT_VALID_CREDIT.has(tx.category)) validCredit += tx.amount;
-    } else {
-      outflow[m] = (outflow[m] ?? 0) + tx.amount;
-      weekOut[w] = (weekOut[w] ?? 0) + tx.amount;
+  const { weekIn, weekOut } = weeklyFlows(ctx);
+  let activeMonths = 0;
+  for (let m = 0; m < ctx.months.length; m++) if ((ctx.monthTransactions[m] as number) > 0) activeMonths++;
+  const labels = ctx.months.map(monthLabel);
+  const monthly = (values: Float64Array): MonthAmount[] =>
+    labels.map((l, i) => ({ year: l.year, month_name: l.month_name, amount: toMajor(values[i] as number) }));
+  const weekly = (values: Float64Array): WeekAmount[] => {
+    const out: WeekAmount[] = [];
+    for (let i = 0; i < labels.length; i++) {
+      const l = labels[i] as { year: string; month_name: string };
+      for (let w = 0; w < 5; w++) {
+        out.push({
+          year: l.year,
+          month_name: l.month_name,
+          week: WEEK_NAMES[w] as string,
+          amount: toMajor(values[i * 5 + w] as number),
+        });
+      }
     }
-  }
-  const monthly = (values: number[]): MonthAmount[] =>
-    ctx.months.map((key, i) => ({ ...monthLabel(key), amount: toMajor(values[i] ?? 0) }));
-  const weekly = (values: number[]): WeekAmount[] =>
-    ctx.months.flatMap((key, i) =>
-      [0, 1, 2, 3, 4].map((w) => ({
-        ...monthLabel(key),
-        week: `week ${w + 1}`,
-        amount: toMajor(values[i * 5 + w] ?? 0),
-      })),
-    );
+    return out;
+  };
   const averageBalances = monthlyAverageBalances(ctx);
   const { period: periodInStatement, years } = period(ctx);
   return {
@@ -127,12 +147,12 @@ export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
       averageBalances.length === 0 ? 0 : averageBalances.reduce((a, b) => a + b, 0) / averageBalances.length,
     ),
     averageWeeklyBalance: toMajor(weeklyAverageBalance(ctx)),
-    numberOfTransactingMonths: active.size,
-    monthlyInflow: monthly(inflow),
-    monthlyOutflow: monthly(outflow),
+    numberOfTransactingMonths: activeMonths,
+    monthlyInflow: monthly(ctx.monthCredit),
+    monthlyOutflow: monthly(ctx.monthDebit),
     weeklyInflow: weekly(weekIn),
     weeklyOutflow: weekly(weekOut),
-    validCredit: toMajor(validCredit),
+    validCredit: toMajor(validCredits(ctx)),
     periodInStatement,
     yearInStatement: years,
     firstDateInStatement: ctx.firstDate,

@@ -1,6 +1,7 @@
 import type { CanonicalStatement } from '../../domain/statement.js';
 import { dayNumber, daysInMonth, monthsBetween } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { VerdictIndex } from './verdicts.js';
 
 /**
  * What every section needs, computed once: the categorised transactions, the statement's span of
@@ -28,11 +29,24 @@ export interface AnalysisContext {
   dayMonth: Int32Array;
   totalCredit: number;
   totalDebit: number;
+  /** Number of credit transactions. */
+  creditCount: number;
+  /** Credits, debits (minor units) and number of transactions of day `firstDay + i`. */
+  dayCredit: Float64Array;
+  dayDebit: Float64Array;
+  dayTransactions: Int32Array;
+  /** Credits, debits (minor units) and number of transactions of month `months[i]`. */
+  monthCredit: Float64Array;
+  monthDebit: Float64Array;
+  monthTransactions: Int32Array;
+  /** Filled by `verdictIndex` on first use; read it through that function. */
+  verdicts: VerdictIndex | null;
 }
 
 export function buildContext(statement: CanonicalStatement, txs: CategorisedTransaction[]): AnalysisContext {
+  const n = txs.length;
   const first = txs[0];
-  const last = txs[txs.length - 1];
+  const last = txs[n - 1];
   const firstDate = first?.date ?? '';
   const lastDate = last?.date ?? '';
   const firstDay = first ? dayNumber(firstDate) : 0;
@@ -40,45 +54,78 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
   const firstSigned = first ? (first.direction === 'credit' ? first.amount : -first.amount) : 0;
   const openingBalance = statement.openingBalance ?? (first?.balance !== undefined ? first.balance - firstSigned : 0);
 
-  const endOfDay: number[] = new Array(spanDays);
+  const endOfDay: number[] = [];
+  const dayCredit = new Float64Array(spanDays);
+  const dayDebit = new Float64Array(spanDays);
+  const dayTransactions = new Int32Array(spanDays);
   let running = openingBalance;
   let balancesReported = false;
   let totalCredit = 0;
   let totalDebit = 0;
-  let filled = 0;
-  let currentDay = firstDay;
-  for (const tx of txs) {
-    const day = tx.day;
+  let creditCount = 0;
+  let currentDay = 0;
+  for (let i = 0; i < n; i++) {
+    const tx = txs[i] as CategorisedTransaction;
+    const day = tx.day - firstDay;
     if (day !== currentDay) {
-      for (; filled < day - firstDay; filled++) endOfDay[filled] = running;
+      while (endOfDay.length < day) endOfDay.push(running);
       currentDay = day;
     }
-    if (tx.direction === 'credit') totalCredit += tx.amount;
-    else totalDebit += tx.amount;
-    if (tx.balance !== undefined) {
-      running = tx.balance;
-      balancesReported = true;
+    const amount = tx.amount;
+    dayTransactions[day] = (dayTransactions[day] as number) + 1;
+    if (tx.direction === 'credit') {
+      creditCount++;
+      totalCredit += amount;
+      dayCredit[day] = (dayCredit[day] as number) + amount;
+      running += amount;
     } else {
-      running += tx.direction === 'credit' ? tx.amount : -tx.amount;
+      totalDebit += amount;
+      dayDebit[day] = (dayDebit[day] as number) + amount;
+      running -= amount;
+    }
+    const balance = tx.balance;
+    if (balance !== undefined) {
+      running = balance;
+      balancesReported = true;
     }
   }
-  for (; filled < spanDays; filled++) endOfDay[filled] = running;
+  while (endOfDay.length < spanDays) endOfDay.push(running);
+
+  const months = first ? monthsBetween(firstDate, lastDate) : [];
+  const dayMonth = dayMonths(firstDate, spanDays);
+  const monthCredit = new Float64Array(months.length);
+  const monthDebit = new Float64Array(months.length);
+  const monthTransactions = new Int32Array(months.length);
+  for (let i = 0; i < spanDays; i++) {
+    const m = dayMonth[i] as number;
+    monthCredit[m] = (monthCredit[m] as number) + (dayCredit[i] as number);
+    monthDebit[m] = (monthDebit[m] as number) + (dayDebit[i] as number);
+    monthTransactions[m] = (monthTransactions[m] as number) + (dayTransactions[i] as number);
+  }
 
   return {
     statement,
     txs,
-    dayMonth: dayMonths(firstDate, spanDays),
+    dayMonth,
     firstDate,
     lastDate,
     firstDay,
     spanDays,
-    months: first ? monthsBetween(firstDate, lastDate) : [],
+    months,
     openingBalance,
     closingBalance: statement.closingBalance ?? running,
     balancesReported,
     endOfDay,
     totalCredit,
     totalDebit,
+    creditCount,
+    dayCredit,
+    dayDebit,
+    dayTransactions,
+    monthCredit,
+    monthDebit,
+    monthTransactions,
+    verdicts: null,
   };
 }
 
@@ -125,3 +172,7 @@ export function monthIndexer(ctx: AnalysisContext): (date: string) => number {
   const base = monthNumber(ctx.firstDate);
   return (date) => monthNumber(date) - base;
 }
+
+/** Index in `ctx.months` of a transaction of the statement. */
+export const monthOf = (ctx: AnalysisContext, tx: CategorisedTransaction): number =>
+  ctx.dayMonth[tx.day - ctx.firstDay] as number;

@@ -3,6 +3,7 @@ import { dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import { fraction } from './stats.js';
+import { rowsOfEither } from './verdicts.js';
 
 export interface LenderSummary {
   lender: string;
@@ -48,7 +49,8 @@ export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number):
   const disbursements: CategorisedTransaction[] = [];
   const repayments: CategorisedTransaction[] = [];
   const byLender = new Map<string, LenderSummary>();
-  for (const tx of ctx.txs) {
+  for (const i of rowsOfEither(ctx, 'loan_disbursement', 'loan_repayment')) {
+    const tx = ctx.txs[i] as CategorisedTransaction;
     const isLoan = tx.direction === 'credit' && tx.category === 'loan_disbursement';
     const isRepayment = tx.direction === 'debit' && tx.category === 'loan_repayment';
     if (!isLoan && !isRepayment) continue;

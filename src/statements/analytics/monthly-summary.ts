@@ -1,6 +1,8 @@
 import { toMajor } from '../../domain/money.js';
 import { monthLabel } from './calendar.js';
-import { type AnalysisContext, monthIndexer } from './context.js';
+import type { CategorisedTransaction } from './categorise/categorise.js';
+import { type AnalysisContext, monthOf } from './context.js';
+import { rowsOf } from './verdicts.js';
 
 /** One local calendar month. Balances are end-of-day, carried forward across days without transactions. */
 export interface MonthSummary {
@@ -23,41 +25,23 @@ export interface MonthSummary {
   gamblingWinnings: number;
 }
 
-interface Totals {
-  count: number;
-  inflow: number;
-  outflow: number;
-  salary: number;
-  loansIn: number;
-  loansOut: number;
-  staked: number;
-  won: number;
+/** Minor units per month of one category's transactions, either direction. */
+function categoryByMonth(ctx: AnalysisContext, category: string): Float64Array {
+  const perMonth = new Float64Array(ctx.months.length);
+  for (const i of rowsOf(ctx, category)) {
+    const tx = ctx.txs[i] as CategorisedTransaction;
+    const m = monthOf(ctx, tx);
+    perMonth[m] = (perMonth[m] as number) + tx.amount;
+  }
+  return perMonth;
 }
 
 export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
-  const totals: Totals[] = ctx.months.map(() => ({
-    count: 0,
-    inflow: 0,
-    outflow: 0,
-    salary: 0,
-    loansIn: 0,
-    loansOut: 0,
-    staked: 0,
-    won: 0,
-  }));
-  const indexOf = monthIndexer(ctx);
-  for (const tx of ctx.txs) {
-    const t = totals[indexOf(tx.date)];
-    if (!t) continue;
-    t.count++;
-    if (tx.direction === 'credit') t.inflow += tx.amount;
-    else t.outflow += tx.amount;
-    if (tx.category === 'salary') t.salary += tx.amount;
-    else if (tx.category === 'loan_disbursement') t.loansIn += tx.amount;
-    else if (tx.category === 'loan_repayment') t.loansOut += tx.amount;
-    else if (tx.category === 'gambling') t.staked += tx.amount;
-    else if (tx.category === 'gambling_winnings') t.won += tx.amount;
-  }
+  const salary = categoryByMonth(ctx, 'salary');
+  const loansIn = categoryByMonth(ctx, 'loan_disbursement');
+  const loansOut = categoryByMonth(ctx, 'loan_repayment');
+  const staked = categoryByMonth(ctx, 'gambling');
+  const won = categoryByMonth(ctx, 'gambling_winnings');
   // Daily balances per month.
   const low = ctx.months.map(() => Number.POSITIVE_INFINITY);
   const high = ctx.months.map(() => Number.NEGATIVE_INFINITY);
@@ -82,24 +66,25 @@ export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
     previous = balance;
   }
   return ctx.months.map((key, m) => {
-    const t = totals[m] as Totals;
+    const inflow = ctx.monthCredit[m] as number;
+    const outflow = ctx.monthDebit[m] as number;
     return {
       month: key,
       ...monthLabel(key),
-      transactionCount: t.count,
-      inflow: toMajor(t.inflow),
-      outflow: toMajor(t.outflow),
-      net: toMajor(t.inflow - t.outflow),
+      transactionCount: ctx.monthTransactions[m] as number,
+      inflow: toMajor(inflow),
+      outflow: toMajor(outflow),
+      net: toMajor(inflow - outflow),
       openingBalance: toMajor(open[m] ?? 0),
       closingBalance: toMajor(close[m] ?? 0),
       lowestBalance: toMajor(low[m] ?? 0),
       highestBalance: toMajor(high[m] ?? 0),
       averageDailyBalance: toMajor((sum[m] ?? 0) / Math.max(1, days[m] ?? 0)),
-      salary: toMajor(t.salary),
-      loanDisbursements: toMajor(t.loansIn),
-      loanRepayments: toMajor(t.loansOut),
-      gamblingStakes: toMajor(t.staked),
-      gamblingWinnings: toMajor(t.won),
+      salary: toMajor(salary[m] as number),
+      loanDisbursements: toMajor(loansIn[m] as number),
+      loanRepayments: toMajor(loansOut[m] as number),
+      gamblingStakes: toMajor(staked[m] as number),
+      gamblingWinnings: toMajor(won[m] as number),
     };
   });
 }

@@ -1,7 +1,8 @@
 import { toMajor } from '../../domain/money.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
-import { fraction, mostFrequent } from './stats.js';
+import { fraction, Tally } from './stats.js';
+import { slotOf, verdictIndex } from './verdicts.js';
 
 /** Amount bands of the real API, in minor units: < ₦10k, ₦10k-100k, ₦100k-500k, ₦500k-1m, > ₦1m. */
 const BANDS = [1_000_000, 10_000_000, 50_000_000, 100_000_000];
@@ -20,11 +21,13 @@ const BAND_LABELS = [
   'more than 1,000,000 naira',
 ];
 
-function band(minor: number): number {
-  let i = 0;
-  while (i < BANDS.length && minor >= (BANDS[i] as number)) i++;
-  return i;
-}
+const [BAND_10K, BAND_100K, BAND_500K, BAND_1M] = BANDS as [number, number, number, number];
+const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
+const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
+
+/** Band of an amount (negative balances fall in the first band). */
+const band = (minor: number): number =>
+  minor < BAND_10K ? 0 : minor < BAND_100K ? 1 : minor < BAND_500K ? 2 : minor < BAND_1M ? 3 : 4;
 
 export interface Party {
   date: string;
@@ -36,88 +39,121 @@ export interface Party {
 /** The real API's `transactionPatternAnalysis`. */
 export type TransactionPatternAnalysis = Record<string, number | string | Party | null>;
 
-/** Flags the lexicon sets on narrations (card requests, returned cheques, bounced debits). */
-const hasFlag = (tx: CategorisedTransaction, flag: string) => tx.flags.includes(flag);
+const party = (tx: CategorisedTransaction): Party => ({
+  date: tx.date,
+  amount: toMajor(tx.amount),
+  description: tx.narration,
+  counterparty: tx.counterparty,
+});
+
+/**
+ * Transfers of one category in one direction: the first with the largest amount, and how often each
+ * (non-empty) counterparty appears.
+ */
+class Transfers {
+  private top: CategorisedTransaction | null = null;
+  private readonly parties = new Tally();
+
+  constructor(
+    readonly slot: number,
+    private readonly direction: 'credit' | 'debit',
+  ) {}
+
+  add(tx: CategorisedTransaction): void {
+    if (tx.direction !== this.direction) return;
+    if (!this.top || tx.amount > this.top.amount) this.top = tx;
+    if (tx.counterparty) this.parties.add(tx.counterparty);
+  }
+
+  /** The largest transfer, and the most frequent counterparty (ties: the first seen). */
+  result(): { top: Party | null; party: string | null } {
+    const best = this.parties.top();
+    return { top: this.top ? party(this.top) : null, party: best < 0 ? null : (this.parties.keys[best] as string) };
+  }
+}
+
+/** Date of the last credit (or of the last debit), scanning back from the end. */
+function lastDateOf(ctx: AnalysisContext, credit: boolean): string | null {
+  for (let i = ctx.txs.length - 1; i >= 0; i--) {
+    const tx = ctx.txs[i] as CategorisedTransaction;
+    if ((tx.direction === 'credit') === credit) return tx.date;
+  }
+  return null;
+}
+
+const mostBand = (counts: Int32Array): string | null => {
+  let best = -1;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i] as number;
+    if (c > 0 && (best < 0 || c > (counts[best] as number))) best = i;
+  }
+  return best < 0 ? null : (BAND_LABELS[best] ?? null);
+};
 
 export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
   const txs = ctx.txs;
-  const amountBands = new Array<number>(BANDS.length + 1).fill(0);
-  const balanceBands = new Array<number>(BANDS.length + 1).fill(0);
-  const dayTotals = new Map<string, number>();
-  const creditParties = new Map<string, number>();
-  const debitParties = new Map<string, number>();
-  let credits = 0;
+  const n = txs.length;
+  const amountBands = new Int32Array(BANDS.length + 1);
+  const balanceBands = new Int32Array(BANDS.length + 1);
+  const v = verdictIndex(ctx);
+  const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit');
+  const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit');
   let balances = 0;
-  let lastCredit: string | null = null;
-  let lastDebit: string | null = null;
-  let topIn: CategorisedTransaction | null = null;
-  let topOut: CategorisedTransaction | null = null;
-  let cardRequests = 0;
-  let returnedCheques = 0;
-  for (const tx of txs) {
+  for (let i = 0; i < n; i++) {
+    const tx = txs[i] as CategorisedTransaction;
     const b = band(tx.amount);
-    amountBands[b] = (amountBands[b] ?? 0) + 1;
+    amountBands[b] = (amountBands[b] as number) + 1;
     if (tx.balance !== undefined) {
-      const bb = band(Math.max(0, tx.balance));
-      balanceBands[bb] = (balanceBands[bb] ?? 0) + 1;
+      const bb = band(tx.balance);
+      balanceBands[bb] = (balanceBands[bb] as number) + 1;
       balances++;
     }
-    dayTotals.set(tx.date, (dayTotals.get(tx.date) ?? 0) + tx.amount);
-    if (tx.direction === 'credit') {
-      credits++;
-      lastCredit = tx.date;
-      if (tx.category === 'transfer_in') {
-        if (!topIn || tx.amount > topIn.amount) topIn = tx;
-        if (tx.counterparty) creditParties.set(tx.counterparty, (creditParties.get(tx.counterparty) ?? 0) + 1);
-      }
-    } else {
-      lastDebit = tx.date;
-      if (tx.category === 'transfer') {
-        if (!topOut || tx.amount > topOut.amount) topOut = tx;
-        if (tx.counterparty) debitParties.set(tx.counterparty, (debitParties.get(tx.counterparty) ?? 0) + 1);
-      }
-    }
-    if (hasFlag(tx, 'card_request')) cardRequests++;
-    if (hasFlag(tx, 'returned_cheque')) returnedCheques++;
+    const slot = v.rowCategory[i];
+    if (slot === incoming.slot) incoming.add(tx);
+    else if (slot === outgoing.slot) outgoing.add(tx);
   }
-  const n = txs.length;
+  const credits = ctx.creditCount;
+  let activeDays = 0;
   let smallDays = 0;
-  for (const total of dayTotals.values()) if (total < (BANDS[0] as number)) smallDays++;
   let lowBalanceDays = 0;
-  for (let i = 0; i < ctx.spanDays; i++) if ((ctx.endOfDay[i] ?? 0) < (BANDS[0] as number)) lowBalanceDays++;
-  const mostBand = (counts: number[]) => {
-    let best = -1;
-    counts.forEach((c, i) => {
-      if (c > 0 && (best < 0 || c > (counts[best] ?? 0))) best = i;
-    });
-    return best < 0 ? null : (BAND_LABELS[best] ?? null);
-  };
-  const party = (tx: CategorisedTransaction | null): Party | null =>
-    tx ? { date: tx.date, amount: toMajor(tx.amount), description: tx.narration, counterparty: tx.counterparty } : null;
+  for (let d = 0; d < ctx.spanDays; d++) {
+    if ((ctx.dayTransactions[d] as number) > 0) {
+      activeDays++;
+      if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < BAND_10K) smallDays++;
+    }
+    if ((ctx.endOfDay[d] ?? 0) < BAND_10K) lowBalanceDays++;
+  }
+  let cardRequests = 0;
+  let returnedCheques = 0;
+  for (const i of v.flagged) {
+    const flags = (txs[i] as CategorisedTransaction).flags;
+    if (flags.includes('card_request')) cardRequests++;
+    if (flags.includes('returned_cheque')) returnedCheques++;
+  }
+  const topIn = incoming.result();
+  const topOut = outgoing.result();
 
   const out: TransactionPatternAnalysis = {
-    lastDayOfCredit: lastCredit,
-    lastDayOfDebit: lastDebit,
+    lastDayOfCredit: lastDateOf(ctx, true),
+    lastDayOfDebit: lastDateOf(ctx, false),
     percentDebitTransactions: fraction(n - credits, n),
     percentCreditTransactions: fraction(credits, n),
     totalNumberOfTransactions: n,
   };
-  BAND_NAMES.forEach((name, i) => {
-    out[`percentOfTransactions${name}`] = fraction(amountBands[i] ?? 0, n);
-  });
-  out.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira = fraction(smallDays, dayTotals.size);
-  BAND_NAMES.forEach((name, i) => {
-    out[`percentOfBalances${name}`] = fraction(balanceBands[i] ?? 0, balances);
-  });
+  for (let i = 0; i < BAND_NAMES.length; i++)
+    out[TRANSACTION_KEYS[i] as string] = fraction(amountBands[i] as number, n);
+  out.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira = fraction(smallDays, activeDays);
+  for (let i = 0; i < BAND_NAMES.length; i++)
+    out[BALANCE_KEYS[i] as string] = fraction(balanceBands[i] as number, balances);
   Object.assign(out, {
     percentNumberOfDaysBalanceWasLessThan10ThousandNaira: fraction(lowBalanceDays, ctx.spanDays),
     mostFrequentBalanceRange: mostBand(balanceBands),
     mostFrequentTransactionRange: mostBand(amountBands),
     numberOfCardRequests: cardRequests,
-    topIncomingTransfer: party(topIn),
-    topOutgoingTransfer: party(topOut),
-    mostFrequentCreditTransfer: mostFrequent(creditParties),
-    mostFrequentDebitTransfer: mostFrequent(debitParties),
+    topIncomingTransfer: topIn.top,
+    topOutgoingTransfer: topOut.top,
+    mostFrequentCreditTransfer: topIn.party,
+    mostFrequentDebitTransfer: topOut.party,
     returnCheque: returnedCheques,
     missingTransactions: chainBreaks > 0 ? 'Yes' : 'No',
   });

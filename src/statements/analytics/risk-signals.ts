@@ -1,10 +1,12 @@
 import { toMajor } from '../../domain/money.js';
 import type { SweepFacts } from './behaviour.js';
 import { dateOf, dayNumber } from './calendar.js';
+import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction } from './stats.js';
+import { rowsOf, rowsOfEither, verdictIndex } from './verdicts.js';
 
 export type Severity = 'none' | 'low' | 'medium' | 'high';
 
@@ -45,10 +47,28 @@ export interface RiskInputs {
   chainBreaks: number;
 }
 
+/** Ids of the last `MAX_IDS` of the rows `first` followed by the rows `second`. */
+function lastIds(ctx: AnalysisContext, first: ArrayLike<number>, second: ArrayLike<number> = []): string[] {
+  const fromSecond = Math.min(MAX_IDS, second.length);
+  const fromFirst = Math.min(MAX_IDS - fromSecond, first.length);
+  const out: string[] = [];
+  for (let k = first.length - fromFirst; k < first.length; k++) out.push(idAt(ctx, first[k] as number));
+  for (let k = second.length - fromSecond; k < second.length; k++) out.push(idAt(ctx, second[k] as number));
+  return out;
+}
+const idAt = (ctx: AnalysisContext, row: number): string => (ctx.txs[row] as CategorisedTransaction).id;
+
+/** Minor units of the rows' transactions. */
+function totalOf(ctx: AnalysisContext, rows: ArrayLike<number>): number {
+  let total = 0;
+  for (let k = 0; k < rows.length; k++) total += (ctx.txs[rows[k] as number] as CategorisedTransaction).amount;
+  return total;
+}
+
 function gambling(ctx: AnalysisContext): RiskSignal {
-  const stakes = ctx.txs.filter((t) => t.category === 'gambling');
-  const wins = ctx.txs.filter((t) => t.category === 'gambling_winnings');
-  const staked = stakes.reduce((s, t) => s + t.amount, 0);
+  const stakes = rowsOf(ctx, 'gambling');
+  const wins = rowsOf(ctx, 'gambling_winnings');
+  const staked = totalOf(ctx, stakes);
   const share = fraction(staked, ctx.totalCredit);
   const severity: Severity = share >= 0.2 ? 'high' : share >= 0.05 ? 'medium' : stakes.length > 0 ? 'low' : 'none';
   return signal(
@@ -57,11 +77,11 @@ function gambling(ctx: AnalysisContext): RiskSignal {
     `${(share * 100).toFixed(1)}% of inflow staked on betting (${stakes.length} stakes, ${wins.length} winnings)`,
     {
       staked: toMajor(staked),
-      winnings: toMajor(wins.reduce((s, t) => s + t.amount, 0)),
+      winnings: toMajor(totalOf(ctx, wins)),
       totalInflow: toMajor(ctx.totalCredit),
       shareOfInflow: share,
     },
-    ids([...stakes, ...wins]),
+    lastIds(ctx, stakes, wins),
   );
 }
 
@@ -90,20 +110,23 @@ function stacking(loans: LoanFacts): RiskSignal {
 }
 
 function bounced(ctx: AnalysisContext): RiskSignal {
-  const items = ctx.txs.filter((t) => t.flags.includes('bounced_debit') || t.flags.includes('returned_cheque'));
+  const items = verdictIndex(ctx).flagged.filter((i) => {
+    const flags = (ctx.txs[i] as CategorisedTransaction).flags;
+    return flags.includes('bounced_debit') || flags.includes('returned_cheque');
+  });
   const severity: Severity = items.length >= 3 ? 'high' : items.length > 0 ? 'medium' : 'none';
   return signal(
     'BOUNCED_OR_RETURNED_DEBITS',
     severity,
     `${items.length} bounced direct debit(s) or returned cheque(s)`,
     { count: items.length },
-    ids(items),
+    lastIds(ctx, items),
   );
 }
 
 function reversals(ctx: AnalysisContext): RiskSignal {
-  const items = ctx.txs.filter((t) => t.category === 'reversal');
-  const total = items.reduce((s, t) => s + t.amount, 0);
+  const items = rowsOf(ctx, 'reversal');
+  const total = totalOf(ctx, items);
   const share = fraction(total, ctx.totalCredit);
   const severity: Severity = share >= 0.1 || items.length >= 10 ? 'medium' : items.length > 0 ? 'low' : 'none';
   return signal(
@@ -111,7 +134,7 @@ function reversals(ctx: AnalysisContext): RiskSignal {
     severity,
     `${items.length} reversal(s) or refund(s), ${(share * 100).toFixed(1)}% of inflow`,
     { count: items.length, total: toMajor(total), shareOfInflow: share },
-    ids(items),
+    lastIds(ctx, items),
   );
 }
 
@@ -156,9 +179,15 @@ function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const stream = income.streams[0];
   if (!stream) return signal('SALARY_GAPS_AND_RECENCY', 'none', 'no salary stream found', {});
   const ids = new Set(stream.transactionIds);
-  const dates = ctx.txs.filter((t) => ids.has(t.id)).map((t) => t.date);
-  const firstMonth = Number(dates[0]?.slice(0, 4)) * 12 + Number(dates[0]?.slice(5, 7));
-  const last = dates[dates.length - 1] ?? '';
+  const txs = ctx.txs;
+  // The stream's first and last transactions in statement order: scan in from both ends.
+  let a = 0;
+  while (a < txs.length && !ids.has((txs[a] as CategorisedTransaction).id)) a++;
+  let b = txs.length - 1;
+  while (b > a && !ids.has((txs[b] as CategorisedTransaction).id)) b--;
+  const firstDate = txs[a]?.date;
+  const firstMonth = Number(firstDate?.slice(0, 4)) * 12 + Number(firstDate?.slice(5, 7));
+  const last = a < txs.length ? (txs[b] as CategorisedTransaction).date : '';
   const lastMonth = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7));
   const missing = lastMonth - firstMonth + 1 - stream.payments;
   const daysSince = ctx.lastDate && last ? dayNumber(ctx.lastDate) - dayNumber(last) : 0;
@@ -176,16 +205,21 @@ function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const months = Math.max(1, ctx.months.length);
   const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : ctx.totalCredit / months;
   const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
-  const items = ctx.txs.filter(
-    (t) =>
-      t.direction === 'credit' && (t.category === 'transfer_in' || t.category === 'other') && t.amount >= threshold,
-  );
+  const items: number[] = [];
+  let total = 0;
+  for (const i of rowsOfEither(ctx, 'transfer_in', 'other')) {
+    const t = ctx.txs[i] as CategorisedTransaction;
+    if (t.direction === 'credit' && t.amount >= threshold) {
+      items.push(i);
+      total += t.amount;
+    }
+  }
   return signal(
     'LARGE_UNEXPLAINED_INFLOWS',
     items.length >= 3 ? 'medium' : items.length > 0 ? 'low' : 'none',
     `${items.length} credit(s) of ₦${toMajor(threshold).toFixed(2)} or more from unexplained sources`,
-    { count: items.length, threshold: toMajor(threshold), total: toMajor(items.reduce((s, t) => s + t.amount, 0)) },
-    ids(items),
+    { count: items.length, threshold: toMajor(threshold), total: toMajor(total) },
+    lastIds(ctx, items),
   );
 }
 
