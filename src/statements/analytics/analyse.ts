@@ -1,6 +1,5 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalStatement } from '../../domain/statement.js';
-import { chainsFrom } from '../chain.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
 import { categoriseStatement } from './categorise/categorise.js';
@@ -59,18 +58,6 @@ function categoryTotals(ctx: AnalysisContext): StatementAnalytics['categoryTotal
   };
 }
 
-/** Rows whose running balance does not follow from the row before (1 kobo of rounding tolerated). */
-function countChainBreaks(statement: CanonicalStatement): number {
-  let before = statement.openingBalance;
-  let breaks = 0;
-  for (const tx of statement.transactions) {
-    if (tx.balance === undefined) continue;
-    if (before !== undefined && !chainsFrom(before, tx)) breaks++;
-    before = tx.balance;
-  }
-  return breaks;
-}
-
 /** Pure: the whole analytics object of one normalised statement. */
 export function analyseStatement(statement: CanonicalStatement, matcher?: Matcher): StatementAnalytics {
   const txs = categoriseStatement(statement, matcher);
@@ -79,7 +66,7 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
   const streams = recurringStreams(ctx, income.streams);
   const loans = loanFacts(ctx, income.averagePredictedSalary);
   const sweep = sweepFacts(ctx);
-  const chainBreaks = countChainBreaks(statement);
+  const chainBreaks = ctx.chainBreaks;
   const spend = spendAnalysis(ctx, streams);
   return {
     cashFlowAnalysis: cashFlowAnalysis(ctx),

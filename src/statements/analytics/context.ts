@@ -1,4 +1,5 @@
 import type { CanonicalStatement } from '../../domain/statement.js';
+import { chainsFrom } from '../chain.js';
 import { dayNumber, daysInMonth, monthsBetween } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { VerdictIndex } from './verdicts.js';
@@ -23,6 +24,8 @@ export interface AnalysisContext {
   closingBalance: number;
   /** False when no row carried a balance and balances are derived from the flows alone. */
   balancesReported: boolean;
+  /** Rows whose running balance does not follow from the row before (1 kobo of rounding tolerated). */
+  chainBreaks: number;
   /** End-of-day balance of day `firstDay + i`. */
   endOfDay: number[];
   /** Index in `months` of day `firstDay + i`. */
@@ -60,6 +63,8 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
   const dayTransactions = new Int32Array(spanDays);
   let running = openingBalance;
   let balancesReported = false;
+  let lastReported = statement.openingBalance;
+  let chainBreaks = 0;
   let totalCredit = 0;
   let totalDebit = 0;
   let creditCount = 0;
@@ -85,6 +90,8 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
     }
     const balance = tx.balance;
     if (balance !== undefined) {
+      if (lastReported !== undefined && !chainsFrom(lastReported, tx)) chainBreaks++;
+      lastReported = balance;
       running = balance;
       balancesReported = true;
     }
@@ -115,6 +122,7 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
     openingBalance,
     closingBalance: statement.closingBalance ?? running,
     balancesReported,
+    chainBreaks,
     endOfDay,
     totalCredit,
     totalDebit,

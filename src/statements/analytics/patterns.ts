@@ -27,7 +27,7 @@ const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
 
 /** Band of an amount (negative balances fall in the first band). */
 const band = (minor: number): number =>
-  minor < BAND_10K ? 0 : minor < BAND_100K ? 1 : minor < BAND_500K ? 2 : minor < BAND_1M ? 3 : 4;
+  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor >= BAND_1M);
 
 export interface Party {
   date: string;

@@ -207,7 +207,11 @@ function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
   const items: number[] = [];
   let total = 0;
-  for (const i of rowsOfEither(ctx, 'transfer_in', 'other')) {
+  // Only a category with a credit this large needs its transactions looked at.
+  const index = verdictIndex(ctx);
+  const large = (category: string) => (index.byName.get(category)?.largestCredit ?? 0) >= threshold;
+  const rows = large('transfer_in') || large('other') ? rowsOfEither(ctx, 'transfer_in', 'other') : [];
+  for (const i of rows) {
     const t = ctx.txs[i] as CategorisedTransaction;
     if (t.direction === 'credit' && t.amount >= threshold) {
       items.push(i);

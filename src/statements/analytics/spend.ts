@@ -12,13 +12,6 @@ import { type CategoryRows, verdictIndex } from './verdicts.js';
  * AtmAndPOS, USSD, OnlineAndWeb) with categories; a debit can count in one channel group and one
  * category group. Self-transfers are never spend.
  */
-const CHANNEL_GROUPS: Partial<Record<string, string>> = {
-  atm: 'AtmAndPOS',
-  pos: 'AtmAndPOS',
-  agent: 'AtmAndPOS',
-  ussd: 'USSD',
-  web: 'OnlineAndWeb',
-};
 const CATEGORY_GROUPS: Partial<Record<string, string>> = {
   transfer: 'Transfer',
   gambling: 'Gambling',
@@ -111,50 +104,58 @@ const spendKind = ({ category, debitCount }: CategoryRows): number =>
 const moreFrequent = (a: CategoryRows, b: CategoryRows): boolean =>
   a.debitCount > b.debitCount || (a.debitCount === b.debitCount && a.firstDebit < b.firstDebit);
 
-/** `CHANNEL_GROUPS` as two short lists: comparing five names is cheaper per row than a lookup. */
-const GROUPED_CHANNELS = Object.keys(CHANNEL_GROUPS);
-const CHANNEL_GROUP_INDEX = GROUPED_CHANNELS.map((channel) => GROUP_INDEX.get(CHANNEL_GROUPS[channel] ?? '') ?? -1);
+/**
+ * Index in `GROUP_NAMES` of a channel's group, -1 for none: ATMs, POS and agents are AtmAndPOS,
+ * USSD is USSD, web is OnlineAndWeb. A switch: cheaper per row than a lookup.
+ */
 function channelGroup(channel: string): number {
-  for (let k = 0; k < GROUPED_CHANNELS.length; k++) {
-    if (GROUPED_CHANNELS[k] === channel) return CHANNEL_GROUP_INDEX[k] as number;
+  switch (channel) {
+    case 'atm':
+    case 'pos':
+    case 'agent':
+      return ATM_AND_POS;
+    case 'ussd':
+      return USSD;
+    case 'web':
+      return ONLINE_AND_WEB;
+    default:
+      return -1;
   }
-  return -1;
 }
+const ATM_AND_POS = GROUP_NAMES.indexOf('AtmAndPOS');
+const USSD = GROUP_NAMES.indexOf('USSD');
+const ONLINE_AND_WEB = GROUP_NAMES.indexOf('OnlineAndWeb');
 
 /**
- * How often each payee appears among the expenses, and where: a payee is the named company, else
- * the counterparty, else the narration.
+ * How often each payee appears among the expenses: a payee is the named company, else the
+ * counterparty, else the narration.
  */
 class Payees {
   private readonly names = new Tally();
-  /** Index in `ctx.txs` of each payee's first and last transaction. */
-  private readonly first: number[] = [];
-  private readonly last: number[] = [];
   /** Per transaction: its payee's number plus one; 0 when it is not an expense. */
   private readonly payeeOf: Int32Array;
 
-  constructor(private readonly ctx: AnalysisContext) {
-    this.payeeOf = new Int32Array(ctx.txs.length);
+  constructor(private readonly txs: readonly CategorisedTransaction[]) {
+    this.payeeOf = new Int32Array(txs.length);
   }
 
   add(i: number, tx: CategorisedTransaction): void {
-    const p = this.names.add(tx.entity ?? (tx.counterparty || tx.narration.toUpperCase()));
-    this.payeeOf[i] = p + 1;
-    if (p === this.first.length) this.first.push(i);
-    this.last[p] = i;
+    this.payeeOf[i] = this.names.add(tx.entity ?? (tx.counterparty || tx.narration.toUpperCase())) + 1;
   }
 
   /** The most frequent payee (ties: the first seen): its last narration and its median amount. */
   top(): { narration: string | null; amount: number } {
     const best = this.names.top();
     if (best < 0) return { narration: null, amount: 0 };
-    const count = this.names.counts[best] as number;
-    const amounts = new Float64Array(count);
-    for (let i = this.first[best] as number, found = 0; found < count; i++) {
-      if (this.payeeOf[i] === best + 1) amounts[found++] = (this.ctx.txs[i] as CategorisedTransaction).amount;
+    const amounts = new Float64Array(this.names.counts[best] as number);
+    let last = 0;
+    for (let i = 0, found = 0; found < amounts.length; i++) {
+      if (this.payeeOf[i] === best + 1) {
+        amounts[found++] = (this.txs[i] as CategorisedTransaction).amount;
+        last = i;
+      }
     }
-    const last = this.ctx.txs[this.last[best] as number] as CategorisedTransaction;
-    return { narration: last.narration, amount: medianOf(amounts) };
+    return { narration: (this.txs[last] as CategorisedTransaction).narration, amount: medianOf(amounts) };
   }
 }
 
@@ -164,7 +165,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
   const v = verdictIndex(ctx);
   const totals = new Float64Array(GROUP_NAMES.length);
   const perMonth = new Float64Array(ctx.months.length);
-  const payees = new Payees(ctx);
+  const payees = new Payees(txs);
   const atmRows: number[] = [];
   let viaAgents = 0;
   let expenses = 0;

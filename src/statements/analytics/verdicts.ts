@@ -46,6 +46,8 @@ export interface CategoryRows {
   /** Index in `ctx.txs` of the category's first credit / debit; -1 when it has none. */
   firstCredit: number;
   firstDebit: number;
+  /** Minor units; 0 when it has no credit. */
+  largestCredit: number;
   /** Indexes in `ctx.txs`, ascending; filled by `rowsOf`. */
   rows: Int32Array | null;
 }
@@ -92,6 +94,7 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
     } else {
       if (c.creditCount++ === 0) c.firstCredit = i;
       c.creditTotal += tx.amount;
+      if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
     if (tx.flags.length > 0) flagged.push(i);
   }
@@ -115,6 +118,7 @@ function newCategory(bySlot: CategoryRows[], category: string, slot: number): Ca
     debitTotal: 0,
     firstCredit: -1,
     firstDebit: -1,
+    largestCredit: 0,
     rows: null,
   };
   bySlot[slot] = c;
