@@ -5,10 +5,6 @@ import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
 import { categoriseStatement } from './categorise/categorise.js';
 import type { Matcher } from './categorise/lexicon.js';
 import { type AnalysisContext, buildContext } from './context.js';
-import { type TransactionCategory, verdictIndex } from './verdicts.js';
-
-export type { TransactionCategory };
-
 import { type IncomeAnalysis, incomeAnalysis } from './income.js';
 import { type LoanAnalysis, loanFacts } from './loans.js';
 import { type MonthSummary, monthlySummary } from './monthly-summary.js';
@@ -16,6 +12,9 @@ import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './p
 import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
+import { type TransactionCategory, verdictIndex } from './verdicts.js';
+
+export type { TransactionCategory } from './verdicts.js';
 
 export interface CategoryTotal {
   category: string;

@@ -79,19 +79,23 @@ export const roundMinor = (value: number): number => Math.round(value);
 
 /**
  * Counts strings, numbering each distinct one from 0 in order of first appearance. Its table hashes
- * a string's length and four of its characters rather than every character: the names counted are
- * fresh strings each time, so this is cheaper than a Map, which hashes each one whole.
+ * a string's length and four of its characters rather than all of them, which is cheaper than a Map
+ * for the short names counted here; should many strings share those (long probe runs), it hands
+ * over to a Map.
  */
 export class Tally {
   readonly keys: string[] = [];
   readonly counts: number[] = [];
   private table = new Int32Array(256).fill(-1);
+  private numbers: Map<string, number> | null = null;
 
   /** Counts `key` once more; returns its number. */
   add(key: string): number {
+    if (this.numbers !== null) return this.addToMap(key);
     const table = this.table;
     const mask = table.length - 1;
-    for (let at = quickHash(key) & mask; ; at = (at + 1) & mask) {
+    let at = quickHash(key) & mask;
+    for (let probes = 0; probes < MAX_PROBES; probes++, at = (at + 1) & mask) {
       const k = table[at] as number;
       if (k < 0) {
         const added = this.keys.length;
@@ -106,6 +110,8 @@ export class Tally {
         return k;
       }
     }
+    this.numbers = new Map(this.keys.map((k, i) => [k, i]));
+    return this.addToMap(key);
   }
 
   /** Number of the most counted key (ties: the first seen); -1 when nothing was counted. */
@@ -121,6 +127,19 @@ export class Tally {
     return best;
   }
 
+  private addToMap(key: string): number {
+    const numbers = this.numbers as Map<string, number>;
+    const k = numbers.get(key);
+    if (k !== undefined) {
+      this.counts[k] = (this.counts[k] as number) + 1;
+      return k;
+    }
+    numbers.set(key, this.keys.length);
+    this.keys.push(key);
+    this.counts.push(1);
+    return this.keys.length - 1;
+  }
+
   private grow(): void {
     const table = new Int32Array(this.table.length * 2).fill(-1);
     const mask = table.length - 1;
@@ -132,6 +151,9 @@ export class Tally {
     this.table = table;
   }
 }
+
+/** Beyond this many slots tried for one string, `Tally` stops trusting its cheap hash. */
+const MAX_PROBES = 32;
 
 function quickHash(s: string): number {
   const n = s.length;
