@@ -1,0 +1,175 @@
+import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { AnalysisContext } from './context.js';
+
+/** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
+export const isPayCandidate = (category: string): boolean =>
+  category === 'salary' || category === 'transfer_in' || category === 'other';
+
+/** Rows of one counterparty (`entity ?? counterparty`), direction and category. */
+export interface Bucket {
+  who: string;
+  credit: boolean;
+  category: string;
+  /** The bucket of the same counterparty and direction whose first row comes next. */
+  next: Bucket | null;
+  count: number;
+  /** The bucket's rows are `order[start .. start + count)`, ascending. */
+  start: number;
+  /** A credit bucket that may hold pay (`isPayCandidate`). */
+  payCandidate: boolean;
+  /** The `counterparty` of the first row, and whether every row has that counterparty (pay candidates only). */
+  counterparty: string;
+  counterpartyIsWho: boolean;
+  mixed: boolean;
+}
+
+/** What the income analysis found and re-labelled `salary`: the rows of each stream, ascending. */
+export interface SalaryRows {
+  streams: readonly object[];
+  rows: number[][];
+}
+
+/**
+ * One pass over the rows, shared by the income and recurring-stream analyses of one context:
+ * each row's bucket (counterparty, direction and category) as a number, the rows grouped by
+ * bucket, and each row's day, so that the sections read rows only where a bucket is of interest.
+ */
+export interface StreamsIndex {
+  txs: readonly CategorisedTransaction[];
+  /** The first bucket of each counterparty, in order of each counterparty's first row, by direction. */
+  debit: Map<string, Bucket>;
+  credit: Map<string, Bucket>;
+  /** In order of first row. */
+  buckets: Bucket[];
+  /** Index in `buckets` of each row's bucket; -1 for a row without a counterparty. */
+  rowBucket: Int32Array;
+  /** Rows grouped by bucket (see `Bucket.start`). */
+  order: Int32Array;
+  day: Float64Array;
+  /** Positions of credits without a counterparty, ascending. */
+  looseCredits: number[];
+  /** Set once the income analysis has re-labelled rows: the buckets keep the categories from before. */
+  salary: SalaryRows | null;
+}
+
+/** Slots of the counterparty cache in `buildIndex` (a power of two). */
+const CACHE_SLOTS = 1024;
+
+function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
+  const n = txs.length;
+  const debit = new Map<string, Bucket>();
+  const credit = new Map<string, Bucket>();
+  const buckets: Bucket[] = [];
+  const rowBucket = new Int32Array(n);
+  const day = new Float64Array(n);
+  const looseCredits: number[] = [];
+  // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
+  // characters, checked by `===` (by reference first), saves most map lookups.
+  const cacheWho: string[] = new Array(CACHE_SLOTS).fill('');
+  const cacheBucket: Array<Bucket | null> = new Array(CACHE_SLOTS).fill(null);
+  for (let i = 0; i < n; i++) {
+    const tx = txs[i] as CategorisedTransaction;
+    day[i] = tx.day;
+    const entity = tx.entity;
+    const who = entity ?? tx.counterparty;
+    const isCredit = tx.direction === 'credit';
+    if (!who) {
+      rowBucket[i] = -1;
+      if (isCredit) looseCredits.push(i);
+      continue;
+    }
+    const category = tx.category;
+    const length = who.length;
+    const slot =
+      (((length * 31 + who.charCodeAt(0)) * 31 + who.charCodeAt(length >> 1)) * 62 +
+        who.charCodeAt(length - 1) * 2 +
+        (isCredit ? 1 : 0)) &
+      (CACHE_SLOTS - 1);
+    let b: Bucket | undefined;
+    if (cacheWho[slot] === who) b = cacheBucket[slot] as Bucket;
+    else {
+      const byWho = isCredit ? credit : debit;
+      b = byWho.get(who);
+      if (b === undefined) {
+        b = newBucket(who, category, tx, isCredit);
+        byWho.set(who, b);
+      }
+      cacheWho[slot] = who;
+      cacheBucket[slot] = b;
+    }
+    // A counterparty has few categories: a short chain compared by reference beats a second map.
+    while (b.category !== category && b.next !== null) b = b.next;
+    if (b.category !== category) {
+      b.next = newBucket(who, category, tx, isCredit);
+      b = b.next;
+    } else if (b.payCandidate && !b.mixed) {
+      // Without an entity the counterparty is `who` itself.
+      b.mixed = entity == null ? !b.counterpartyIsWho : tx.counterparty !== b.counterparty;
+    }
+    if (b.count === 0) {
+      b.start = buckets.length;
+      buckets.push(b);
+    }
+    b.count++;
+    rowBucket[i] = b.start;
+  }
+  // Counting sort of the rows by bucket (`start` held the bucket's number until now).
+  const next = new Int32Array(buckets.length);
+  let at = 0;
+  for (let id = 0; id < buckets.length; id++) {
+    const b = buckets[id] as Bucket;
+    b.start = at;
+    next[id] = at;
+    at += b.count;
+  }
+  const order = new Int32Array(at);
+  for (let i = 0; i < n; i++) {
+    const id = rowBucket[i] as number;
+    if (id < 0) continue;
+    const k = next[id] as number;
+    order[k] = i;
+    next[id] = k + 1;
+  }
+  return { txs, debit, credit, buckets, rowBucket, order, day, looseCredits, salary: null };
+}
+
+const newBucket = (who: string, category: string, tx: CategorisedTransaction, isCredit: boolean): Bucket => ({
+  who,
+  credit: isCredit,
+  category,
+  next: null,
+  count: 0,
+  start: 0,
+  payCandidate: isCredit && isPayCandidate(category),
+  counterparty: tx.counterparty,
+  counterpartyIsWho: tx.counterparty === who,
+  mixed: false,
+});
+
+/** The rows of a bucket, ascending. */
+export function rowsOf(index: StreamsIndex, b: Bucket): number[] {
+  const rows: number[] = new Array(b.count);
+  for (let j = 0; j < b.count; j++) rows[j] = index.order[b.start + j] as number;
+  return rows;
+}
+
+const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
+
+/**
+ * The index of `ctx`, built on first use and kept for the other sections of the same analysis
+ * (keyed by the context object, so it never outlives one analysis). Once the income analysis has
+ * re-labelled rows, any other caller gets a new index of the rows as they are.
+ */
+export function streamsIndex(ctx: AnalysisContext): StreamsIndex {
+  const held = indexes.get(ctx);
+  if (held && held.txs === ctx.txs && held.salary === null) return held;
+  const index = buildIndex(ctx.txs);
+  if (!held || held.txs !== ctx.txs) indexes.set(ctx, index);
+  return index;
+}
+
+/** The index as the income analysis left it, when that analysis found exactly `streams`. */
+export function indexAfterIncome(ctx: AnalysisContext, streams: readonly object[]): StreamsIndex | null {
+  const held = indexes.get(ctx);
+  return held && held.txs === ctx.txs && held.salary?.streams === streams ? held : null;
+}
