@@ -3,7 +3,7 @@ import { dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
-import { type Credit, creditOf, type Fit, fitEvidence, fitSchedule, Scratch } from './salary-fit.js';
+import { type Credit, creditsOf, type Fit, fitEvidence, fitSchedule, predictedOf, Scratch } from './salary-fit.js';
 import { median } from './stats.js';
 import { type Bucket, isPayCandidate, type StreamsIndex, streamsIndex } from './streams-index.js';
 
@@ -167,7 +167,7 @@ function streamOf(g: Group, fit: Fit): SalaryStream {
     payDay: fit.payDay,
     payments: fit.payments.length,
     confidence: fit.confidence,
-    predicted: fit.predicted,
+    predicted: predictedOf(fit),
     proRatedFirstPayment: fit.proRated,
     namedAsSalary: fit.keyword,
     payrollRail: fit.rail,
@@ -187,7 +187,7 @@ interface Credits {
 }
 
 /** Rows of one payer while the buckets are read. */
-interface Parts {
+interface Payer {
   key: string;
   /** Its buckets, and rows of buckets it shares with other payers. */
   buckets: Bucket[];
@@ -200,83 +200,93 @@ interface Parts {
 
 const isOtherIncome = (category: string) => category === 'other_income' || category === 'interest';
 
+/** Payers by employer key, and the employer key of each counterparty met. */
+interface Payers {
+  byKey: Map<string, Payer>;
+  keys: Map<string, string>;
+}
+
+/** The payer of `counterparty`'s credits of `category`, if they may be pay. */
+function payerOf(payers: Payers, counterparty: string, category: string): Payer | null {
+  let key = payers.keys.get(counterparty);
+  if (key === undefined) {
+    key = employerKey(counterparty);
+    payers.keys.set(counterparty, key);
+  }
+  if (key === '') {
+    if (category !== 'salary') return null;
+    key = 'SALARY';
+  }
+  let p = payers.byKey.get(key);
+  if (!p) {
+    p = { key, buckets: [], rows: [], count: 0, firstRow: Number.POSITIVE_INFINITY, lastRow: -1, keyword: false };
+    payers.byKey.set(key, p);
+  }
+  if (category === 'salary') p.keyword = true;
+  return p;
+}
+
+function addRows(p: Payer, first: number, last: number, count: number): void {
+  p.count += count;
+  p.firstRow = Math.min(p.firstRow, first);
+  p.lastRow = Math.max(p.lastRow, last);
+}
+
+function addRow(payers: Payers, tx: CategorisedTransaction, category: string, row: number): void {
+  const p = payerOf(payers, tx.counterparty, category);
+  if (!p) return;
+  p.rows.push(row);
+  addRows(p, row, row, 1);
+}
+
+const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
+const ascending = (a: number, b: number) => a - b;
+
 export function collectCredits(index: StreamsIndex): Credits {
   const { txs, order } = index;
-  const payers = new Map<string, Parts>();
-  const keys = new Map<string, string>();
+  const payers: Payers = { byKey: new Map(), keys: new Map() };
   const named: number[] = [];
   const other: number[] = [];
-  /** The payer of `counterparty`'s credits of `category`, if they may be pay. */
-  const payerOf = (counterparty: string, category: string): Parts | null => {
-    let key = keys.get(counterparty);
-    if (key === undefined) {
-      key = employerKey(counterparty);
-      keys.set(counterparty, key);
-    }
-    if (key === '') {
-      if (category !== 'salary') return null;
-      key = 'SALARY';
-    }
-    let p = payers.get(key);
-    if (!p) {
-      p = { key, buckets: [], rows: [], count: 0, firstRow: Number.POSITIVE_INFINITY, lastRow: -1, keyword: false };
-      payers.set(key, p);
-    }
-    if (category === 'salary') p.keyword = true;
-    return p;
-  };
-  const addRows = (p: Parts, first: number, last: number, count: number) => {
-    p.count += count;
-    p.firstRow = Math.min(p.firstRow, first);
-    p.lastRow = Math.max(p.lastRow, last);
-  };
   for (const b of index.buckets) {
     if (!b.credit) continue;
     const end = b.start + b.count;
     if (b.category === 'salary') for (let j = b.start; j < end; j++) named.push(order[j] as number);
     else if (isOtherIncome(b.category)) for (let j = b.start; j < end; j++) other.push(order[j] as number);
     if (!b.payCandidate) continue;
-    if (!b.mixed) {
-      const p = payerOf(b.counterparty, b.category);
-      if (!p) continue;
-      p.buckets.push(b);
-      addRows(p, order[b.start] as number, order[end - 1] as number, b.count);
+    if (b.mixed) {
+      for (let j = b.start; j < end; j++) {
+        const row = order[j] as number;
+        addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
+      }
       continue;
     }
-    for (let j = b.start; j < end; j++) {
-      const row = order[j] as number;
-      const p = payerOf((txs[row] as CategorisedTransaction).counterparty, b.category);
-      if (!p) continue;
-      p.rows.push(row);
-      addRows(p, row, row, 1);
-    }
+    const p = payerOf(payers, b.counterparty, b.category);
+    if (!p) continue;
+    p.buckets.push(b);
+    addRows(p, order[b.start] as number, order[end - 1] as number, b.count);
   }
   for (const row of index.looseCredits) {
     const tx = txs[row] as CategorisedTransaction;
     if (tx.category === 'salary') named.push(row);
     else if (isOtherIncome(tx.category)) other.push(row);
-    const p = isPayCandidate(tx.category) ? payerOf(tx.counterparty, tx.category) : null;
-    if (!p) continue;
-    p.rows.push(row);
-    addRows(p, row, row, 1);
+    if (isPayCandidate(tx.category)) addRow(payers, tx, tx.category, row);
   }
-  named.sort((a, b) => a - b);
-  other.sort((a, b) => a - b);
+  named.sort(ascending);
+  other.sort(ascending);
 
   const groups: Group[] = [];
-  const byFirstRow = (a: Parts, b: Parts) => a.firstRow - b.firstRow;
-  for (const p of [...payers.values()].sort(byFirstRow)) {
+  for (const p of [...payers.byKey.values()].sort(byFirstRow)) {
     // A payer sending several credits a month is not paying a salary (and would cost 6 schedule passes).
     const spanMonths = ((index.day[p.lastRow] as number) - (index.day[p.firstRow] as number)) / 30.44 + 1;
     if (!p.keyword && p.count > 3 * spanMonths) continue;
     const rows = p.rows;
     const inOrder = rows.length === 0 && p.buckets.length === 1;
     for (const b of p.buckets) for (let j = b.start; j < b.start + b.count; j++) rows.push(order[j] as number);
-    if (!inOrder) rows.sort((a, b) => a - b);
+    if (!inOrder) rows.sort(ascending);
     const g = newGroup(p.key);
     g.keyword = p.keyword;
     g.firstDay = index.day[p.firstRow] as number;
-    for (const row of rows) g.credits.push(creditOf(txs[row] as CategorisedTransaction, row));
+    g.credits = creditsOf(txs, rows);
     groups.push(g);
   }
   return { groups, named, other: other.map((row) => txs[row] as CategorisedTransaction) };
@@ -285,6 +295,20 @@ export function collectCredits(index: StreamsIndex): Credits {
 interface Kept {
   stream: SalaryStream;
   fit: Fit;
+}
+
+const byStart = (a: Group, b: Group) => a.firstDay - b.firstDay;
+
+/** The first group of `pool` (ordered by start) starting on or after `day`. */
+function startingFrom(pool: readonly Group[], day: number): number {
+  let lo = 0;
+  let hi = pool.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((pool[mid] as Group).firstDay < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function detectStreams(found: Credits): Kept[] {
@@ -297,7 +321,6 @@ export function detectStreams(found: Credits): Kept[] {
       seeds.push(g);
     } else others.push(g);
   }
-  const byStart = (a: Group, b: Group) => a.firstDay - b.firstDay;
   seeds.sort(byStart);
   const pool = [...seeds, ...others].sort(byStart);
   const streams: Kept[] = [];
@@ -312,13 +335,18 @@ export function detectStreams(found: Credits): Kept[] {
     let current = seed;
     for (let joined = followable; joined; ) {
       joined = false;
-      for (const next of pool) {
+      // Only payers starting 20..70 days after the last credit can continue it (the pool is by start).
+      const last = (current.credits[current.credits.length - 1] as Credit).day;
+      for (let j = startingFrom(pool, last + 20); j < pool.length; j++) {
+        const next = pool[j] as Group;
+        if (next.firstDay > last + 70) break;
         if (next === current || next.used || next === seed || !mayContinue(current, next)) continue;
         const credits = current.credits.concat(next.credits);
         const merged = fitSchedule(credits, scratch);
         const before = current.fit?.confidence ?? 0;
         const plausible =
-          merged !== null && (merged.keyword || merged.rail || sameSize(medianOf(next), current.fit?.predicted ?? 0));
+          merged !== null &&
+          (merged.keyword || merged.rail || sameSize(medianOf(next), current.fit ? predictedOf(current.fit) : 0));
         if (merged && plausible && merged.confidence >= 0.6 && merged.confidence >= before) {
           next.used = true;
           const names = [...current.names, next.key];

@@ -132,6 +132,10 @@ function describe(key: string, txs: readonly CategorisedTransaction[], statement
   };
 }
 
+function txsAt(txs: readonly CategorisedTransaction[], rows: readonly number[]): CategorisedTransaction[] {
+  return rows.map((row) => txs[row] as CategorisedTransaction);
+}
+
 /** Rows of each salary stream found by id (streams other than this context's income analysis found). */
 function rowsById(txs: readonly CategorisedTransaction[], salaryStreams: ReadonlyArray<{ transactionIds: string[] }>) {
   const rows: number[][] = salaryStreams.map(() => []);
@@ -161,12 +165,11 @@ export function recurringStreams(
   const shared = salaryStreams.length > 0 ? indexAfterIncome(ctx, salaryStreams) : null;
   const index = shared ?? streamsIndex(ctx);
   const salaryRows = shared?.salary?.rows ?? rowsById(ctx.txs, salaryStreams);
-  const txOf = (row: number) => ctx.txs[row] as CategorisedTransaction;
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const streams: RecurringStream[] = [];
   // A salary stream is one stream even across an employer's rename.
   salaryRows.forEach((rows, i) => {
-    const stream = rows.length >= 2 ? describe(salaryStreams[i]?.employer ?? '', rows.map(txOf), end) : null;
+    const stream = rows.length >= 2 ? describe(salaryStreams[i]?.employer ?? '', txsAt(ctx.txs, rows), end) : null;
     if (stream) streams.push(stream);
   });
   // Salary rows leave their buckets (and a bucket, or a counterparty, then starts at its next row).
@@ -189,17 +192,17 @@ export function recurringStreams(
         const gone = left.get(b);
         if (gone) {
           // Rare: a bucket that held salary rows.
-          const rows = Array.from(rowsOf(index, b)).filter((row) => !gone.has(row));
+          const rows = rowsOf(index, b).filter((row) => !gone.has(row));
           const first = rows[0] ?? Number.POSITIVE_INFINITY;
           whoFirst = Math.min(whoFirst, first);
-          const stream = rows.length >= 2 ? describe(b.who, rows.map(txOf), end) : null;
+          const stream = rows.length >= 2 ? describe(b.who, txsAt(ctx.txs, rows), end) : null;
           if (stream) found.push({ stream, whoFirst: 0, first });
           continue;
         }
         const first = index.order[b.start] as number;
         whoFirst = Math.min(whoFirst, first);
         if (b.count < 2 || cannotRecur(index.day, index.order, b.start, b.count)) continue;
-        const stream = describe(b.who, Array.from(rowsOf(index, b), txOf), end);
+        const stream = describe(b.who, txsAt(ctx.txs, rowsOf(index, b)), end);
         if (stream) found.push({ stream, whoFirst: 0, first });
       }
       for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;

@@ -9,6 +9,14 @@ const MIN_SALARY = 1_500_000;
 const ON_SCHEDULE_DAYS = 3;
 const RAILS: readonly string[] = payroll.rails;
 const RAIL_SET: ReadonlySet<string> = new Set(RAILS);
+/**
+ * Matches every narration with a rail token: such a token is a rail word in the upper-cased text,
+ * and for ASCII text upper-casing is what `i` matches; any other text goes to the tokeniser.
+ */
+const MAY_NAME_RAIL = new RegExp(
+  `${RAILS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|[^\\x00-\\x7f]`,
+  'i',
+);
 // Bound once: called per credit, an imported binding read through the module object costs more
 // than the function itself under tsx.
 const monthLength = daysInMonth;
@@ -29,80 +37,75 @@ export interface Credit {
   /** Day of the month. */
   dom: number;
   weekday: number;
-  /** First day and length of the previous, own and next month. */
-  start0: number;
+  /** Lengths of the previous, own and next month. */
   len0: number;
-  start1: number;
   len1: number;
-  start2: number;
   len2: number;
   /** -1 until known: whether the narration has a payroll-rail word. */
   rail: number;
 }
 
-export function creditOf(tx: CategorisedTransaction, index: number): Credit {
+function creditOf(tx: CategorisedTransaction, index: number): Credit {
   const d = tx.date;
   const year =
     (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + d.charCodeAt(3) - 48;
   const month1 = (d.charCodeAt(5) - 48) * 10 + d.charCodeAt(6) - 48;
-  const dom = (d.charCodeAt(8) - 48) * 10 + d.charCodeAt(9) - 48;
-  const day = tx.day;
-  // Days are linear within a month, so the month's first day follows from the date's own.
-  const start1 = day - dom + 1;
-  const len1 = monthLength(year, month1);
-  const len0 = month1 === 1 ? 31 : monthLength(year, month1 - 1);
-  const len2 = month1 === 12 ? 31 : monthLength(year, month1 + 1);
   return {
     tx,
     index,
-    day,
+    day: tx.day,
     amount: tx.amount,
     ym: year * 12 + month1 - 1,
-    dom,
-    weekday: weekdayOf(day),
-    start0: start1 - len0,
-    len0,
-    start1,
-    len1,
-    start2: start1 + len1,
-    len2,
+    dom: (d.charCodeAt(8) - 48) * 10 + d.charCodeAt(9) - 48,
+    weekday: weekdayOf(tx.day),
+    len0: month1 === 1 ? 31 : monthLength(year, month1 - 1),
+    len1: monthLength(year, month1),
+    len2: month1 === 12 ? 31 : monthLength(year, month1 + 1),
     rail: -1,
   };
+}
+
+/** The credits of `rows` of `txs`. */
+export function creditsOf(txs: readonly CategorisedTransaction[], rows: readonly number[]): Credit[] {
+  const credits: Credit[] = new Array(rows.length);
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j] as number;
+    credits[j] = creditOf(txs[row] as CategorisedTransaction, row);
+  }
+  return credits;
 }
 
 /** Whether a token of the narration names a payroll rail (a rail word must then occur in the text). */
 function paidByRail(c: Credit): boolean {
   if (c.rail < 0) {
-    const upper = c.tx.narration.toUpperCase();
-    let maybe = false;
-    for (let i = 0; i < RAILS.length && !maybe; i++) maybe = upper.includes(RAILS[i] as string);
-    c.rail = maybe && tokenise(c.tx.narration).some((t) => RAIL_SET.has(t)) ? 1 : 0;
+    const narration = c.tx.narration;
+    c.rail = MAY_NAME_RAIL.test(narration) && tokenise(narration).some((t) => RAIL_SET.has(t)) ? 1 : 0;
   }
   return c.rail === 1;
 }
 
-/** Buffers reused by the schedule tests of one analysis (typed arrays are costly to allocate). */
+/** Buffers reused by the schedule tests of one analysis. */
 export class Scratch {
-  readonly fits = new Int32Array(32);
+  readonly fits: number[] = new Array(32).fill(0);
   /** Candidate pay days and their fits, most fits first. */
-  readonly topDay = new Int32Array(6);
-  readonly topFits = new Int32Array(6);
-  slot = new Int32Array(16);
-  offsets = new Int32Array(16);
-  bestSlot = new Int32Array(16);
-  bestOffsets = new Int32Array(16);
+  readonly topDay: number[] = [0, 0, 0, 0, 0, 0];
+  readonly topFits: number[] = [0, 0, 0, 0, 0, 0];
+  slot: number[] = [];
+  offsets: number[] = [];
+  bestSlot: number[] = [];
+  bestOffsets: number[] = [];
   /** Out of `onSchedule`. */
   found = 0;
   spread = 0;
 
   /** Makes the slot buffers hold at least `size` pay months. */
   reserve(size: number): void {
-    if (this.slot.length >= size) return;
-    const n = Math.max(size, this.slot.length * 2);
-    this.slot = new Int32Array(n);
-    this.offsets = new Int32Array(n);
-    this.bestSlot = new Int32Array(n);
-    this.bestOffsets = new Int32Array(n);
+    for (let n = this.slot.length; n < size; n++) {
+      this.slot.push(-1);
+      this.offsets.push(0);
+      this.bestSlot.push(-1);
+      this.bestOffsets.push(0);
+    }
   }
 }
 
@@ -114,7 +117,7 @@ function candidatePayDays(credits: readonly Credit[], scratch: Scratch): number 
   // Days of the month each credit can stand for: its own day, and for a Friday also the weekend
   // after it (pay brought forward), for a Monday the weekend before (pay held over).
   const fits = scratch.fits;
-  fits.fill(0);
+  for (let d = 0; d < 32; d++) fits[d] = 0;
   for (let i = 0; i < credits.length; i++) {
     const c = credits[i] as Credit;
     const d = c.dom;
@@ -154,8 +157,8 @@ function onSchedule(
   payDay: number,
   base: number,
   size: number,
-  slot: Int32Array,
-  offsets: Int32Array,
+  slot: number[],
+  offsets: number[],
   scratch: Scratch,
 ): void {
   for (let s = 0; s < size; s++) slot[s] = -1;
@@ -163,17 +166,17 @@ function onSchedule(
   let spread = 0;
   for (let i = 0; i < credits.length; i++) {
     const c = credits[i] as Credit;
-    const day = c.day;
+    const dom = c.dom;
     // The nearest of the nominal pay dates of the previous, same and next month (the earliest on a
-    // tie), each clamped to its month's length.
+    // tie), each clamped to its month's length; offsets counted from the credit's own month.
     let payMonth = c.ym - 1;
-    let offset = day - (c.start0 + Math.min(payDay, c.len0) - 1);
-    const same = day - (c.start1 + Math.min(payDay, c.len1) - 1);
+    let offset = dom + c.len0 - Math.min(payDay, c.len0);
+    const same = dom - Math.min(payDay, c.len1);
     if (Math.abs(same) < Math.abs(offset)) {
       payMonth = c.ym;
       offset = same;
     }
-    const next = day - (c.start2 + Math.min(payDay, c.len2) - 1);
+    const next = dom - c.len1 - Math.min(payDay, c.len2);
     if (Math.abs(next) < Math.abs(offset)) {
       payMonth = c.ym + 1;
       offset = next;
@@ -208,6 +211,8 @@ export interface Fit {
   /** Credits tested. */
   credits: number;
   confidence: number;
+  /** The full payments the prediction is the median of start here; `predicted` is NaN until asked (`predictedOf`). */
+  predictedFrom: number;
   predicted: number;
   proRated: boolean;
   keyword: boolean;
@@ -216,6 +221,11 @@ export interface Fit {
   band: string;
 }
 
+/**
+ * The best pay schedule of these credits, or null when it cannot matter: no payment on schedule,
+ * or, for credits not named as salary, one payment, or two not through a payroll rail (such a fit
+ * is neither a salary, its confidence staying under 0.6, nor followed across a rename).
+ */
 export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit | null {
   const n = credits.length;
   if (n === 0) return null;
@@ -273,11 +283,18 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   }
 
   const k = payments.length;
-  const first = (payments[0] as Credit).amount;
-  const proRated = k >= 3 && first < 0.9 * median(amountsOf(payments, 1, k));
-  const from = proRated ? 1 : 0;
+  if (!keyword && k === 1) return null;
   let rail = false;
   for (let i = 0; i < k && !rail; i++) rail = paidByRail(payments[i] as Credit);
+  if (!keyword && k === 2 && !rail) return null;
+  // Pro-rated: the first payment under 90% of the median of the rest (told from their range when it can be).
+  let proRated = false;
+  if (k >= 3) {
+    const first = (payments[0] as Credit).amount;
+    const [low, high] = rangeOf(payments, 1, k);
+    proRated = first < 0.9 * low || (first < 0.9 * high && first < 0.9 * median(amountsOf(payments, 1, k)));
+  }
+  const from = proRated ? 1 : 0;
   // Named or payroll-rail pay may move more (allowances, overtime); an unnamed payer must pay the
   // same but for a raise, or a friend's regular transfers would pass for a salary.
   const loose = keyword || rail;
@@ -291,7 +308,21 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   const full = k - from;
   const stability = full < 2 ? 1 : stablePairs / (full - 1);
   const regularity = k / (lastMonth - firstMonth + 1);
-  const predicted = median(amountsOf(payments, Math.max(from, k - 3), k));
+  const fit: Fit = {
+    payDay,
+    payments,
+    firstMonth,
+    lastMonth,
+    credits: n,
+    confidence: 0,
+    predictedFrom: Math.max(from, k - 3),
+    predicted: Number.NaN,
+    proRated,
+    keyword,
+    rail,
+    stability,
+    band: loose ? '-33%..+50%' : '-10%..+25%',
+  };
 
   let confidence = 0;
   if (k >= 3 && regularity >= 0.75 && stability >= 0.75) confidence = 0.65;
@@ -301,21 +332,35 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   if (keyword) confidence += 0.25;
   if (rail) confidence += 0.1;
   if (n >= 1.5 * k && !keyword) confidence *= 0.5;
-  if (predicted < MIN_SALARY && !keyword) confidence *= 0.5;
-  return {
-    payDay,
-    payments,
-    firstMonth,
-    lastMonth,
-    credits: n,
-    confidence: Math.min(0.99, Math.round(confidence * 100) / 100),
-    predicted,
-    proRated,
-    keyword,
-    rail,
-    stability,
-    band: loose ? '-33%..+50%' : '-10%..+25%',
-  };
+  if (!keyword && belowMinimum(fit)) confidence *= 0.5;
+  fit.confidence = Math.min(0.99, Math.round(confidence * 100) / 100);
+  return fit;
+}
+
+/** Minor units: the median of the last three full (not pro-rated) payments. */
+export function predictedOf(fit: Fit): number {
+  if (Number.isNaN(fit.predicted))
+    fit.predicted = median(amountsOf(fit.payments, fit.predictedFrom, fit.payments.length));
+  return fit.predicted;
+}
+
+/** Whether the predicted pay is under ₦15,000 (told from the range of its payments when it can be). */
+function belowMinimum(fit: Fit): boolean {
+  const [low, high] = rangeOf(fit.payments, fit.predictedFrom, fit.payments.length);
+  if (high < MIN_SALARY) return true;
+  if (low >= MIN_SALARY) return false;
+  return predictedOf(fit) < MIN_SALARY;
+}
+
+function rangeOf(payments: readonly Credit[], from: number, to: number): [number, number] {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (let i = from; i < to; i++) {
+    const amount = (payments[i] as Credit).amount;
+    if (amount < low) low = amount;
+    if (amount > high) high = amount;
+  }
+  return [low, high];
 }
 
 function amountsOf(payments: readonly Credit[], from: number, to: number): number[] {
@@ -335,6 +380,6 @@ export function fitEvidence(fit: Fit): string[] {
   if (fit.rail) evidence.push('paid through a payroll rail');
   if (fit.proRated) evidence.push('first payment smaller: pro-rated first month, left out of the average');
   if (fit.credits >= 1.5 * k && !fit.keyword) evidence.push(`the payer sent ${fit.credits} credits, not one a month`);
-  if (fit.predicted < MIN_SALARY && !fit.keyword) evidence.push('amount below ₦15,000');
+  if (!fit.keyword && belowMinimum(fit)) evidence.push('amount below ₦15,000');
   return evidence;
 }
