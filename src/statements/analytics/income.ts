@@ -243,27 +243,24 @@ const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
 const ascending = (a: number, b: number) => a - b;
 
 export function collectCredits(index: StreamsIndex): Credits {
-  const { txs, order } = index;
+  const txs = index.txs;
   const payers: Payers = { byKey: new Map(), keys: new Map() };
   const named: number[] = [];
   const other: number[] = [];
   for (const b of index.buckets) {
     if (!b.credit) continue;
-    const end = b.start + b.count;
-    if (b.category === 'salary') for (let j = b.start; j < end; j++) named.push(order[j] as number);
-    else if (isOtherIncome(b.category)) for (let j = b.start; j < end; j++) other.push(order[j] as number);
+    const rows = b.rows;
+    if (b.category === 'salary') for (const row of rows) named.push(row);
+    else if (isOtherIncome(b.category)) for (const row of rows) other.push(row);
     if (!b.payCandidate) continue;
     if (b.mixed) {
-      for (let j = b.start; j < end; j++) {
-        const row = order[j] as number;
-        addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
-      }
+      for (const row of rows) addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
       continue;
     }
     const p = payerOf(payers, b.counterparty, b.category);
     if (!p) continue;
     p.buckets.push(b);
-    addRows(p, order[b.start] as number, order[end - 1] as number, b.count);
+    addRows(p, rows[0] as number, rows[rows.length - 1] as number, rows.length);
   }
   for (const row of index.looseCredits) {
     const tx = txs[row] as CategorisedTransaction;
@@ -281,7 +278,7 @@ export function collectCredits(index: StreamsIndex): Credits {
     if (!p.keyword && p.count > 3 * spanMonths) continue;
     const rows = p.rows;
     const inOrder = rows.length === 0 && p.buckets.length === 1;
-    for (const b of p.buckets) for (let j = b.start; j < b.start + b.count; j++) rows.push(order[j] as number);
+    for (const b of p.buckets) for (const row of b.rows) rows.push(row);
     if (!inOrder) rows.sort(ascending);
     const g = newGroup(p.key);
     g.keyword = p.keyword;

@@ -3,7 +3,7 @@ import { dateOf, dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
-import { type Bucket, indexAfterIncome, rowsOf, streamsIndex } from './streams-index.js';
+import { type Bucket, indexAfterIncome, type StreamsIndex, streamsIndex } from './streams-index.js';
 
 export type Frequency = 'WEEKLY' | 'BIWEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY' | 'ANNUALLY';
 export type StreamStatus = 'MATURE' | 'EARLY_DETECTION' | 'TOMBSTONED';
@@ -69,14 +69,15 @@ const inWindow = (gap: number): boolean =>
  * counterparties are paid every day or two); and when fewer than `REGULAR_SHARE` of the gaps can
  * fall in any window, they cannot in the median's.
  */
-function cannotRecur(day: Float64Array, order: Int32Array, start: number, count: number): boolean {
+function cannotRecur(day: Float64Array, rows: readonly number[]): boolean {
+  const count = rows.length;
   const gaps = count - 1;
   const half = (gaps >> 1) + 1;
   let short = 0;
   let regular = 0;
-  let before = day[order[start] as number] as number;
+  let before = day[rows[0] as number] as number;
   for (let j = 1; j < count; j++) {
-    const d = day[order[start + j] as number] as number;
+    const d = day[rows[j] as number] as number;
     const gap = d - before;
     before = d;
     if (gap < SHORTEST) {
@@ -136,6 +137,30 @@ function txsAt(txs: readonly CategorisedTransaction[], rows: readonly number[]):
   return rows.map((row) => txs[row] as CategorisedTransaction);
 }
 
+/** The bucket holding `row` (null for a row without a counterparty); its category may have changed since. */
+function bucketOfRow(index: StreamsIndex, row: number): Bucket | null {
+  const tx = index.txs[row] as CategorisedTransaction;
+  const who = tx.entity ?? tx.counterparty;
+  if (!who) return null;
+  for (let b = (tx.direction === 'credit' ? index.credit : index.debit).get(who) ?? null; b; b = b.next) {
+    if (includesSorted(b.rows, row)) return b;
+  }
+  return null;
+}
+
+function includesSorted(rows: readonly number[], row: number): boolean {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = rows[mid] as number;
+    if (at === row) return true;
+    if (at < row) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /** Rows of each salary stream found by id (streams other than this context's income analysis found). */
 function rowsById(txs: readonly CategorisedTransaction[], salaryStreams: ReadonlyArray<{ transactionIds: string[] }>) {
   const rows: number[][] = salaryStreams.map(() => []);
@@ -176,7 +201,7 @@ export function recurringStreams(
   const left = new Map<Bucket, Set<number>>();
   for (const rows of salaryRows) {
     for (const row of rows) {
-      const b = index.buckets[index.rowBucket[row] as number];
+      const b = bucketOfRow(index, row);
       if (!b) continue;
       const held = left.get(b);
       if (held) held.add(row);
@@ -192,17 +217,17 @@ export function recurringStreams(
         const gone = left.get(b);
         if (gone) {
           // Rare: a bucket that held salary rows.
-          const rows = rowsOf(index, b).filter((row) => !gone.has(row));
+          const rows = b.rows.filter((row) => !gone.has(row));
           const first = rows[0] ?? Number.POSITIVE_INFINITY;
           whoFirst = Math.min(whoFirst, first);
           const stream = rows.length >= 2 ? describe(b.who, txsAt(ctx.txs, rows), end) : null;
           if (stream) found.push({ stream, whoFirst: 0, first });
           continue;
         }
-        const first = index.order[b.start] as number;
+        const first = b.rows[0] as number;
         whoFirst = Math.min(whoFirst, first);
-        if (b.count < 2 || cannotRecur(index.day, index.order, b.start, b.count)) continue;
-        const stream = describe(b.who, txsAt(ctx.txs, rowsOf(index, b)), end);
+        if (b.rows.length < 2 || cannotRecur(index.day, b.rows)) continue;
+        const stream = describe(b.who, txsAt(ctx.txs, b.rows), end);
         if (stream) found.push({ stream, whoFirst: 0, first });
       }
       for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;

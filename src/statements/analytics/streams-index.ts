@@ -12,9 +12,8 @@ export interface Bucket {
   category: string;
   /** The bucket of the same counterparty and direction whose first row comes next. */
   next: Bucket | null;
-  count: number;
-  /** The bucket's rows are `order[start .. start + count)`, ascending. */
-  start: number;
+  /** Positions in `ctx.txs`, ascending. */
+  rows: number[];
   /** A credit bucket that may hold pay (`isPayCandidate`). */
   payCandidate: boolean;
   /** The `counterparty` of the first row, and whether every row has that counterparty (pay candidates only). */
@@ -30,9 +29,9 @@ export interface SalaryRows {
 }
 
 /**
- * One pass over the rows, shared by the income and recurring-stream analyses of one context:
- * each row's bucket (counterparty, direction and category) as a number, the rows grouped by
- * bucket, and each row's day, so that the sections read rows only where a bucket is of interest.
+ * One pass over the rows, shared by the income and recurring-stream analyses of one context: the
+ * rows grouped by counterparty, direction and category, and each row's day, so that the sections
+ * read rows only where a bucket is of interest.
  */
 export interface StreamsIndex {
   txs: readonly CategorisedTransaction[];
@@ -41,10 +40,6 @@ export interface StreamsIndex {
   credit: Map<string, Bucket>;
   /** In order of first row. */
   buckets: Bucket[];
-  /** Index in `buckets` of each row's bucket; -1 for a row without a counterparty. */
-  rowBucket: Int32Array;
-  /** Rows grouped by bucket (see `Bucket.start`). */
-  order: Int32Array;
   day: Float64Array;
   /** Positions of credits without a counterparty, ascending. */
   looseCredits: number[];
@@ -60,7 +55,6 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
   const debit = new Map<string, Bucket>();
   const credit = new Map<string, Bucket>();
   const buckets: Bucket[] = [];
-  const rowBucket = new Int32Array(n);
   const day = new Float64Array(n);
   const looseCredits: number[] = [];
   // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
@@ -74,7 +68,6 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     const who = entity ?? tx.counterparty;
     const isCredit = tx.direction === 'credit';
     if (!who) {
-      rowBucket[i] = -1;
       if (isCredit) looseCredits.push(i);
       continue;
     }
@@ -93,6 +86,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
       if (b === undefined) {
         b = newBucket(who, category, tx, isCredit);
         byWho.set(who, b);
+        buckets.push(b);
       }
       cacheWho[slot] = who;
       cacheBucket[slot] = b;
@@ -102,35 +96,14 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     if (b.category !== category) {
       b.next = newBucket(who, category, tx, isCredit);
       b = b.next;
+      buckets.push(b);
     } else if (b.payCandidate && !b.mixed) {
       // Without an entity the counterparty is `who` itself.
       b.mixed = entity == null ? !b.counterpartyIsWho : tx.counterparty !== b.counterparty;
     }
-    if (b.count === 0) {
-      b.start = buckets.length;
-      buckets.push(b);
-    }
-    b.count++;
-    rowBucket[i] = b.start;
+    b.rows.push(i);
   }
-  // Counting sort of the rows by bucket (`start` held the bucket's number until now).
-  const next = new Int32Array(buckets.length);
-  let at = 0;
-  for (let id = 0; id < buckets.length; id++) {
-    const b = buckets[id] as Bucket;
-    b.start = at;
-    next[id] = at;
-    at += b.count;
-  }
-  const order = new Int32Array(at);
-  for (let i = 0; i < n; i++) {
-    const id = rowBucket[i] as number;
-    if (id < 0) continue;
-    const k = next[id] as number;
-    order[k] = i;
-    next[id] = k + 1;
-  }
-  return { txs, debit, credit, buckets, rowBucket, order, day, looseCredits, salary: null };
+  return { txs, debit, credit, buckets, day, looseCredits, salary: null };
 }
 
 const newBucket = (who: string, category: string, tx: CategorisedTransaction, isCredit: boolean): Bucket => ({
@@ -138,20 +111,12 @@ const newBucket = (who: string, category: string, tx: CategorisedTransaction, is
   credit: isCredit,
   category,
   next: null,
-  count: 0,
-  start: 0,
+  rows: [],
   payCandidate: isCredit && isPayCandidate(category),
   counterparty: tx.counterparty,
   counterpartyIsWho: tx.counterparty === who,
   mixed: false,
 });
-
-/** The rows of a bucket, ascending. */
-export function rowsOf(index: StreamsIndex, b: Bucket): number[] {
-  const rows: number[] = new Array(b.count);
-  for (let j = 0; j < b.count; j++) rows[j] = index.order[b.start + j] as number;
-  return rows;
-}
 
 const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
 
