@@ -3,7 +3,16 @@ import { dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
-import { type Credit, creditsOf, type Fit, fitEvidence, fitSchedule, predictedOf, Scratch } from './salary-fit.js';
+import {
+  type Credit,
+  creditsOf,
+  type Fit,
+  fitEvidence,
+  fitSchedule,
+  predictedOf,
+  Scratch,
+  settled,
+} from './salary-fit.js';
 import { median } from './stats.js';
 import { type Bucket, isPayCandidate, type StreamsIndex, streamsIndex } from './streams-index.js';
 
@@ -328,7 +337,7 @@ export function detectStreams(found: Credits): Kept[] {
     // credits and named as salary, paid through a payroll rail, or three or more on schedule.
     const s = seed.fit;
     const k = s?.payments.length ?? 0;
-    const followable = s !== null && k >= 2 && (s.keyword || s.rail || k >= 3);
+    const followable = s !== null && k >= 2 && (k >= 3 || s.keyword || s.rail);
     let current = seed;
     for (let joined = followable; joined; ) {
       joined = false;
@@ -340,11 +349,12 @@ export function detectStreams(found: Credits): Kept[] {
         if (next === current || next.used || next === seed || !mayContinue(current, next)) continue;
         const credits = current.credits.concat(next.credits);
         const merged = fitSchedule(credits, scratch);
-        const before = current.fit?.confidence ?? 0;
+        // An unsettled fit stays under 0.6.
+        if (!merged?.settled || merged.confidence < 0.6) continue;
+        const before = current.fit ? settled(current.fit).confidence : 0;
         const plausible =
-          merged !== null &&
-          (merged.keyword || merged.rail || sameSize(medianOf(next), current.fit ? predictedOf(current.fit) : 0));
-        if (merged && plausible && merged.confidence >= 0.6 && merged.confidence >= before) {
+          merged.keyword || merged.rail || sameSize(medianOf(next), current.fit ? predictedOf(current.fit) : 0);
+        if (plausible && merged.confidence >= before) {
           next.used = true;
           const names = [...current.names, next.key];
           current = newGroup(names.join(' / '));
@@ -358,7 +368,7 @@ export function detectStreams(found: Credits): Kept[] {
     }
     seed.used = true;
     const fit = current.fit;
-    if (fit && fit.confidence >= 0.6) streams.push({ stream: streamOf(current, fit), fit });
+    if (fit?.settled && fit.confidence >= 0.6) streams.push({ stream: streamOf(current, fit), fit });
   }
   return streams;
 }

@@ -37,6 +37,9 @@ export interface Credit {
   /** Day of the month. */
   dom: number;
   weekday: number;
+  /** How early and how late the credit may come and still be on schedule (a day more around weekends). */
+  earlyLimit: number;
+  lateLimit: number;
   /** Lengths of the previous, own and next month. */
   len0: number;
   len1: number;
@@ -50,6 +53,7 @@ function creditOf(tx: CategorisedTransaction, index: number): Credit {
   const year =
     (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + d.charCodeAt(3) - 48;
   const month1 = (d.charCodeAt(5) - 48) * 10 + d.charCodeAt(6) - 48;
+  const weekday = weekdayOf(tx.day);
   return {
     tx,
     index,
@@ -57,7 +61,10 @@ function creditOf(tx: CategorisedTransaction, index: number): Credit {
     amount: tx.amount,
     ym: year * 12 + month1 - 1,
     dom: (d.charCodeAt(8) - 48) * 10 + d.charCodeAt(9) - 48,
-    weekday: weekdayOf(tx.day),
+    weekday,
+    // Paid early before a weekend or a holiday weekend (Thursday/Friday), or late after one (Monday/Tuesday).
+    earlyLimit: weekday === 4 || weekday === 5 ? 4 : ON_SCHEDULE_DAYS,
+    lateLimit: weekday === 1 || weekday === 2 ? 4 : ON_SCHEDULE_DAYS,
     len0: month1 === 1 ? 31 : monthLength(year, month1 - 1),
     len1: monthLength(year, month1),
     len2: month1 === 12 ? 31 : monthLength(year, month1 + 1),
@@ -181,10 +188,7 @@ function onSchedule(
       payMonth = c.ym + 1;
       offset = next;
     }
-    const wd = c.weekday;
-    // Paid early before a weekend or a holiday weekend (Thursday/Friday), or late after one (Monday/Tuesday).
-    const limit =
-      (offset < 0 && (wd === 4 || wd === 5)) || (offset > 0 && (wd === 1 || wd === 2)) ? 4 : ON_SCHEDULE_DAYS;
+    const limit = offset < 0 ? c.earlyLimit : offset > 0 ? c.lateLimit : ON_SCHEDULE_DAYS;
     const late = Math.abs(offset);
     if (late > limit) continue;
     const s = payMonth - base;
@@ -210,21 +214,27 @@ export interface Fit {
   lastMonth: number;
   /** Credits tested. */
   credits: number;
-  confidence: number;
   /** The full payments the prediction is the median of start here; `predicted` is NaN until asked (`predictedOf`). */
   predictedFrom: number;
   predicted: number;
   proRated: boolean;
   keyword: boolean;
+  /**
+   * Whether the fields below are known (see `settled`); until then they are those of pay through
+   * a payroll rail, the most the fit could score, and its confidence is under 0.6.
+   */
+  settled: boolean;
   rail: boolean;
   stability: number;
   band: string;
+  confidence: number;
 }
 
 /**
  * The best pay schedule of these credits, or null when it cannot matter: no payment on schedule,
  * or, for credits not named as salary, one payment, or two not through a payroll rail (such a fit
- * is neither a salary, its confidence staying under 0.6, nor followed across a rename).
+ * is neither a salary, its confidence staying under 0.6, nor followed across a rename). A fit
+ * that cannot reach 0.6 may be left unsettled (`settled`).
  */
 export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit | null {
   const n = credits.length;
@@ -284,9 +294,7 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
 
   const k = payments.length;
   if (!keyword && k === 1) return null;
-  let rail = false;
-  for (let i = 0; i < k && !rail; i++) rail = paidByRail(payments[i] as Credit);
-  if (!keyword && k === 2 && !rail) return null;
+  if (!keyword && k === 2 && !someByRail(payments)) return null;
   // Pro-rated: the first payment under 90% of the median of the rest (told from their range when it can be).
   let proRated = false;
   if (k >= 3) {
@@ -294,7 +302,50 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
     const [low, high] = rangeOf(payments, 1, k);
     proRated = first < 0.9 * low || (first < 0.9 * high && first < 0.9 * median(amountsOf(payments, 1, k)));
   }
-  const from = proRated ? 1 : 0;
+  const fit: Fit = {
+    payDay,
+    payments,
+    firstMonth,
+    lastMonth,
+    credits: n,
+    predictedFrom: Math.max(proRated ? 1 : 0, k - 3),
+    predicted: Number.NaN,
+    proRated,
+    keyword,
+    settled: false,
+    rail: true,
+    stability: 0,
+    band: '',
+    confidence: 0,
+  };
+  // Credits not named as salary that would stay under 0.6 even through a payroll rail need not be
+  // read for one (most payers): the fit is left unsettled.
+  if (!keyword && k >= 3) {
+    score(fit, true);
+    if (fit.confidence < 0.6) return fit;
+  }
+  return settled(fit);
+}
+
+function someByRail(payments: readonly Credit[]): boolean {
+  for (const p of payments) if (paidByRail(p)) return true;
+  return false;
+}
+
+/** The fit with its rail, band, stability and confidence known. */
+export function settled(fit: Fit): Fit {
+  if (!fit.settled) {
+    score(fit, someByRail(fit.payments));
+    fit.settled = true;
+  }
+  return fit;
+}
+
+/** Band, stability and confidence of the fit, were it paid (or not) through a payroll rail. */
+function score(fit: Fit, rail: boolean): void {
+  const { payments, keyword } = fit;
+  const k = payments.length;
+  const from = fit.proRated ? 1 : 0;
   // Named or payroll-rail pay may move more (allowances, overtime); an unnamed payer must pay the
   // same but for a raise, or a friend's regular transfers would pass for a salary.
   const loose = keyword || rail;
@@ -307,23 +358,7 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   }
   const full = k - from;
   const stability = full < 2 ? 1 : stablePairs / (full - 1);
-  const regularity = k / (lastMonth - firstMonth + 1);
-  const fit: Fit = {
-    payDay,
-    payments,
-    firstMonth,
-    lastMonth,
-    credits: n,
-    confidence: 0,
-    predictedFrom: Math.max(from, k - 3),
-    predicted: Number.NaN,
-    proRated,
-    keyword,
-    rail,
-    stability,
-    band: loose ? '-33%..+50%' : '-10%..+25%',
-  };
-
+  const regularity = k / (fit.lastMonth - fit.firstMonth + 1);
   let confidence = 0;
   if (k >= 3 && regularity >= 0.75 && stability >= 0.75) confidence = 0.65;
   else if (k === 2 && regularity === 1 && stability === 1) confidence = 0.45;
@@ -331,10 +366,12 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   else if (k === 1) confidence = 0.35;
   if (keyword) confidence += 0.25;
   if (rail) confidence += 0.1;
-  if (n >= 1.5 * k && !keyword) confidence *= 0.5;
+  if (fit.credits >= 1.5 * k && !keyword) confidence *= 0.5;
   if (!keyword && belowMinimum(fit)) confidence *= 0.5;
+  fit.rail = rail;
+  fit.band = loose ? '-33%..+50%' : '-10%..+25%';
+  fit.stability = stability;
   fit.confidence = Math.min(0.99, Math.round(confidence * 100) / 100);
-  return fit;
 }
 
 /** Minor units: the median of the last three full (not pro-rated) payments. */
