@@ -14,7 +14,7 @@ import {
   settled,
 } from './salary-fit.js';
 import { median } from './stats.js';
-import { type Bucket, isPayCandidate, type StreamsIndex, streamsIndex } from './streams-index.js';
+import { type Bucket, isPayCandidate, rowsOf, type StreamsIndex, streamsIndex } from './streams-index.js';
 
 /** `[{date, amount, description}]` items of the real API. */
 export interface TransactionItem {
@@ -258,18 +258,17 @@ export function collectCredits(index: StreamsIndex): Credits {
   const other: number[] = [];
   for (const b of index.buckets) {
     if (!b.credit) continue;
-    const rows = b.rows;
-    if (b.category === 'salary') for (const row of rows) named.push(row);
-    else if (isOtherIncome(b.category)) for (const row of rows) other.push(row);
+    if (b.category === 'salary') for (const row of rowsOf(index, b)) named.push(row);
+    else if (isOtherIncome(b.category)) for (const row of rowsOf(index, b)) other.push(row);
     if (!b.payCandidate) continue;
     if (b.mixed) {
-      for (const row of rows) addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
+      for (const row of rowsOf(index, b)) addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
       continue;
     }
     const p = payerOf(payers, b.counterparty, b.category);
     if (!p) continue;
     p.buckets.push(b);
-    addRows(p, rows[0] as number, rows[rows.length - 1] as number, rows.length);
+    addRows(p, b.first, b.last, b.count);
   }
   for (const row of index.looseCredits) {
     const tx = txs[row] as CategorisedTransaction;
@@ -287,7 +286,7 @@ export function collectCredits(index: StreamsIndex): Credits {
     if (!p.keyword && p.count > 3 * spanMonths) continue;
     const rows = p.rows;
     const inOrder = rows.length === 0 && p.buckets.length === 1;
-    for (const b of p.buckets) for (const row of b.rows) rows.push(row);
+    for (const b of p.buckets) for (const row of rowsOf(index, b)) rows.push(row);
     if (!inOrder) rows.sort(ascending);
     const g = newGroup(p.key);
     g.keyword = p.keyword;

@@ -3,7 +3,7 @@ import { dateOf, dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
-import { type Bucket, indexAfterIncome, type StreamsIndex, streamsIndex } from './streams-index.js';
+import { type Bucket, indexAfterIncome, rowsOf, type StreamsIndex, streamsIndex } from './streams-index.js';
 
 export type Frequency = 'WEEKLY' | 'BIWEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY' | 'ANNUALLY';
 export type StreamStatus = 'MATURE' | 'EARLY_DETECTION' | 'TOMBSTONED';
@@ -69,17 +69,20 @@ const inWindow = (gap: number): boolean =>
  * counterparties are paid every day or two); and when fewer than `REGULAR_SHARE` of the gaps can
  * fall in any window, they cannot in the median's.
  */
-function cannotRecur(day: Float64Array, rows: readonly number[]): boolean {
-  const count = rows.length;
-  const gaps = count - 1;
+function cannotRecur(index: StreamsIndex, b: Bucket): boolean {
+  const { day, before: previous } = index;
+  const gaps = b.count - 1;
   const half = (gaps >> 1) + 1;
   let short = 0;
   let regular = 0;
-  let before = day[rows[0] as number] as number;
-  for (let j = 1; j < count; j++) {
-    const d = day[rows[j] as number] as number;
-    const gap = d - before;
-    before = d;
+  // Walked from the last row back: the gaps are the same, and the tests only count them.
+  let row = b.last;
+  let after = day[row] as number;
+  for (let j = 1; j <= gaps; j++) {
+    row = previous[row] as number;
+    const d = day[row] as number;
+    const gap = after - d;
+    after = d;
     if (gap < SHORTEST) {
       if (++short >= half) return true;
     } else if (inWindow(gap)) {
@@ -143,7 +146,7 @@ function bucketOfRow(index: StreamsIndex, row: number): Bucket | null {
   const who = tx.entity ?? tx.counterparty;
   if (!who) return null;
   for (let b = (tx.direction === 'credit' ? index.credit : index.debit).get(who) ?? null; b; b = b.next) {
-    if (includesSorted(b.rows, row)) return b;
+    if (includesSorted(rowsOf(index, b), row)) return b;
   }
   return null;
 }
@@ -217,17 +220,17 @@ export function recurringStreams(
         const gone = left.get(b);
         if (gone) {
           // Rare: a bucket that held salary rows.
-          const rows = b.rows.filter((row) => !gone.has(row));
+          const rows = rowsOf(index, b).filter((row) => !gone.has(row));
           const first = rows[0] ?? Number.POSITIVE_INFINITY;
           whoFirst = Math.min(whoFirst, first);
           const stream = rows.length >= 2 ? describe(b.who, txsAt(ctx.txs, rows), end) : null;
           if (stream) found.push({ stream, whoFirst: 0, first });
           continue;
         }
-        const first = b.rows[0] as number;
+        const first = b.first;
         whoFirst = Math.min(whoFirst, first);
-        if (b.rows.length < 2 || cannotRecur(index.day, b.rows)) continue;
-        const stream = describe(b.who, txsAt(ctx.txs, b.rows), end);
+        if (b.count < 2 || cannotRecur(index, b)) continue;
+        const stream = describe(b.who, txsAt(ctx.txs, rowsOf(index, b)), end);
         if (stream) found.push({ stream, whoFirst: 0, first });
       }
       for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;

@@ -12,8 +12,10 @@ export interface Bucket {
   category: string;
   /** The bucket of the same counterparty and direction whose first row comes next. */
   next: Bucket | null;
-  /** Positions in `ctx.txs`, ascending. */
-  rows: number[];
+  /** Its first and last positions in `ctx.txs` and how many; the rows between are linked by `StreamsIndex.before`. */
+  first: number;
+  last: number;
+  count: number;
   /** A credit bucket that may hold pay (`isPayCandidate`). */
   payCandidate: boolean;
   /** The `counterparty` of the first row, and whether every row has that counterparty (pay candidates only). */
@@ -40,6 +42,8 @@ export interface StreamsIndex {
   credit: Map<string, Bucket>;
   /** In order of first row. */
   buckets: Bucket[];
+  /** For each row in a bucket, the bucket's row before it (-1 for its first). */
+  before: Int32Array;
   day: Float64Array;
   /** Positions of credits without a counterparty, ascending. */
   looseCredits: number[];
@@ -55,6 +59,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
   const debit = new Map<string, Bucket>();
   const credit = new Map<string, Bucket>();
   const buckets: Bucket[] = [];
+  const before = new Int32Array(n);
   const day = new Float64Array(n);
   const looseCredits: number[] = [];
   // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
@@ -84,7 +89,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
       const byWho = isCredit ? credit : debit;
       b = byWho.get(who);
       if (b === undefined) {
-        b = newBucket(who, category, tx, isCredit);
+        b = newBucket(who, category, tx, isCredit, i);
         byWho.set(who, b);
         buckets.push(b);
       }
@@ -94,29 +99,46 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     // A counterparty has few categories: a short chain compared by reference beats a second map.
     while (b.category !== category && b.next !== null) b = b.next;
     if (b.category !== category) {
-      b.next = newBucket(who, category, tx, isCredit);
+      b.next = newBucket(who, category, tx, isCredit, i);
       b = b.next;
       buckets.push(b);
     } else if (b.payCandidate && !b.mixed) {
       // Without an entity the counterparty is `who` itself.
       b.mixed = entity == null ? !b.counterpartyIsWho : tx.counterparty !== b.counterparty;
     }
-    b.rows.push(i);
+    before[i] = b.last;
+    b.last = i;
+    b.count++;
   }
-  return { txs, debit, credit, buckets, day, looseCredits, salary: null };
+  return { txs, debit, credit, buckets, before, day, looseCredits, salary: null };
 }
 
-const newBucket = (who: string, category: string, tx: CategorisedTransaction, isCredit: boolean): Bucket => ({
+const newBucket = (
+  who: string,
+  category: string,
+  tx: CategorisedTransaction,
+  isCredit: boolean,
+  row: number,
+): Bucket => ({
   who,
   credit: isCredit,
   category,
   next: null,
-  rows: [],
+  first: row,
+  last: -1,
+  count: 0,
   payCandidate: isCredit && isPayCandidate(category),
   counterparty: tx.counterparty,
   counterpartyIsWho: tx.counterparty === who,
   mixed: false,
 });
+
+/** The rows of a bucket, ascending. */
+export function rowsOf(index: StreamsIndex, b: Bucket): number[] {
+  const rows: number[] = new Array(b.count);
+  for (let j = b.count - 1, row = b.last; j >= 0; j--, row = index.before[row] as number) rows[j] = row;
+  return rows;
+}
 
 const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
 
