@@ -2,7 +2,7 @@ import { toMajor } from '../../domain/money.js';
 import { dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
-import payroll from './lexicon/payroll.json' with { type: 'json' };
+import { type PayerCredits, payCredits } from './pay-credits.js';
 import {
   type Credit,
   creditsOf,
@@ -14,7 +14,7 @@ import {
   settled,
 } from './salary-fit.js';
 import { median } from './stats.js';
-import { type Bucket, isPayCandidate, rowsOf, type StreamsIndex, streamsIndex } from './streams-index.js';
+import { type StreamsIndex, streamsIndex } from './streams-index.js';
 
 /** `[{date, amount, description}]` items of the real API. */
 export interface TransactionItem {
@@ -71,32 +71,6 @@ export interface IncomeResult {
   averageOtherIncome: number;
   salaryIds: ReadonlySet<string>;
 }
-
-const SUFFIXES: readonly string[] = payroll.employerSuffixes;
-const SUFFIX_SET: ReadonlySet<string> = new Set(SUFFIXES);
-
-/** Whether the counterparty is its own employer key: one space between words, no company suffix. */
-function isPlainKey(counterparty: string): boolean {
-  const n = counterparty.length;
-  let start = 0;
-  for (let i = 0; i <= n; i++) {
-    if (i < n && counterparty.charCodeAt(i) !== 32) continue;
-    if (i === start) return false;
-    for (const suffix of SUFFIXES)
-      if (suffix.length === i - start && counterparty.startsWith(suffix, start)) return false;
-    start = i + 1;
-  }
-  return true;
-}
-
-/** The payer without company suffixes (`ACME LTD` and `ACME LIMITED` are one payer). */
-const employerKey = (counterparty: string): string =>
-  isPlainKey(counterparty)
-    ? counterparty
-    : counterparty
-        .split(' ')
-        .filter((w) => w !== '' && !SUFFIX_SET.has(w))
-        .join(' ');
 
 /** Credits of one payer, with what the rename check needs computed when first asked. */
 interface Group {
@@ -185,116 +159,15 @@ function streamOf(g: Group, fit: Fit): SalaryStream {
   };
 }
 
-/** The credits the income analysis needs, taken from the shared index's credit buckets. */
-interface Credits {
-  /** Candidate pay (salary, transfers in, other credits) by payer, in order of each payer's first credit. */
-  groups: Group[];
-  /** Positions of credits named as salary, ascending. */
-  named: number[];
-  /** Other income, in order. */
-  other: CategorisedTransaction[];
-}
-
-/** Rows of one payer while the buckets are read. */
-interface Payer {
-  key: string;
-  /** Its buckets, and rows of buckets it shares with other payers. */
-  buckets: Bucket[];
-  rows: number[];
-  count: number;
-  firstRow: number;
-  lastRow: number;
-  keyword: boolean;
-}
-
-const isOtherIncome = (category: string) => category === 'other_income' || category === 'interest';
-
-/** Payers by employer key, and the employer key of each counterparty met. */
-interface Payers {
-  byKey: Map<string, Payer>;
-  keys: Map<string, string>;
-}
-
-/** The payer of `counterparty`'s credits of `category`, if they may be pay. */
-function payerOf(payers: Payers, counterparty: string, category: string): Payer | null {
-  let key = payers.keys.get(counterparty);
-  if (key === undefined) {
-    key = employerKey(counterparty);
-    payers.keys.set(counterparty, key);
-  }
-  if (key === '') {
-    if (category !== 'salary') return null;
-    key = 'SALARY';
-  }
-  let p = payers.byKey.get(key);
-  if (!p) {
-    p = { key, buckets: [], rows: [], count: 0, firstRow: Number.POSITIVE_INFINITY, lastRow: -1, keyword: false };
-    payers.byKey.set(key, p);
-  }
-  if (category === 'salary') p.keyword = true;
-  return p;
-}
-
-function addRows(p: Payer, first: number, last: number, count: number): void {
-  p.count += count;
-  p.firstRow = Math.min(p.firstRow, first);
-  p.lastRow = Math.max(p.lastRow, last);
-}
-
-function addRow(payers: Payers, tx: CategorisedTransaction, category: string, row: number): void {
-  const p = payerOf(payers, tx.counterparty, category);
-  if (!p) return;
-  p.rows.push(row);
-  addRows(p, row, row, 1);
-}
-
-const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
-const ascending = (a: number, b: number) => a - b;
-
-export function collectCredits(index: StreamsIndex): Credits {
-  const txs = index.txs;
-  const payers: Payers = { byKey: new Map(), keys: new Map() };
-  const named: number[] = [];
-  const other: number[] = [];
-  for (const b of index.buckets) {
-    if (!b.credit) continue;
-    if (b.category === 'salary') for (const row of rowsOf(index, b)) named.push(row);
-    else if (isOtherIncome(b.category)) for (const row of rowsOf(index, b)) other.push(row);
-    if (!b.payCandidate) continue;
-    if (b.mixed) {
-      for (const row of rowsOf(index, b)) addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
-      continue;
-    }
-    const p = payerOf(payers, b.counterparty, b.category);
-    if (!p) continue;
-    p.buckets.push(b);
-    addRows(p, b.first, b.last, b.count);
-  }
-  for (const row of index.looseCredits) {
-    const tx = txs[row] as CategorisedTransaction;
-    if (tx.category === 'salary') named.push(row);
-    else if (isOtherIncome(tx.category)) other.push(row);
-    if (isPayCandidate(tx.category)) addRow(payers, tx, tx.category, row);
-  }
-  named.sort(ascending);
-  other.sort(ascending);
-
-  const groups: Group[] = [];
-  for (const p of [...payers.byKey.values()].sort(byFirstRow)) {
-    // A payer sending several credits a month is not paying a salary (and would cost 6 schedule passes).
-    const spanMonths = ((index.day[p.lastRow] as number) - (index.day[p.firstRow] as number)) / 30.44 + 1;
-    if (!p.keyword && p.count > 3 * spanMonths) continue;
-    const rows = p.rows;
-    const inOrder = rows.length === 0 && p.buckets.length === 1;
-    for (const b of p.buckets) for (const row of rowsOf(index, b)) rows.push(row);
-    if (!inOrder) rows.sort(ascending);
+/** Candidate pay by payer, in order of each payer's first credit. */
+function groupsOf(index: StreamsIndex, payers: readonly PayerCredits[]): Group[] {
+  return payers.map((p) => {
     const g = newGroup(p.key);
     g.keyword = p.keyword;
-    g.firstDay = index.day[p.firstRow] as number;
-    g.credits = creditsOf(txs, rows);
-    groups.push(g);
-  }
-  return { groups, named, other: other.map((row) => txs[row] as CategorisedTransaction) };
+    g.firstDay = index.day[p.rows[0] as number] as number;
+    g.credits = creditsOf(index.txs, p.rows);
+    return g;
+  });
 }
 
 interface Kept {
@@ -316,11 +189,11 @@ function startingFrom(pool: readonly Group[], day: number): number {
   return lo;
 }
 
-export function detectStreams(found: Credits): Kept[] {
+function detectStreams(groups: readonly Group[]): Kept[] {
   const seeds: Group[] = [];
   const others: Group[] = [];
   const scratch = new Scratch();
-  for (const g of found.groups) {
+  for (const g of groups) {
     if (g.credits.length >= 2 || g.keyword) {
       g.fit = fitSchedule(g.credits, scratch);
       seeds.push(g);
@@ -380,8 +253,8 @@ export function detectStreams(found: Credits): Kept[] {
 export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const txs = ctx.txs;
   const index = streamsIndex(ctx);
-  const found = collectCredits(index);
-  const kept = detectStreams(found).sort(
+  const found = payCredits(index);
+  const kept = detectStreams(groupsOf(index, found.payers)).sort(
     (a, b) => b.stream.confidence - a.stream.confidence || b.stream.payments - a.stream.payments,
   );
   const streams = kept.map((k) => k.stream);
@@ -413,7 +286,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     if (j > 0 && at[j] === at[j - 1]) continue;
     salaryTxs.push(txs[at[j] as number] as CategorisedTransaction);
   }
-  const otherTxs = found.other;
+  const otherTxs = found.other.map((row) => txs[row] as CategorisedTransaction);
 
   const lastDay = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const current: SalaryStream[] = [];
