@@ -53,7 +53,7 @@ function creditOf(tx: CategorisedTransaction, index: number): Credit {
   const year =
     (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + d.charCodeAt(3) - 48;
   const month1 = (d.charCodeAt(5) - 48) * 10 + d.charCodeAt(6) - 48;
-  const weekday = weekdayOf(tx.day);
+  const wd = weekdayOf(tx.day);
   return {
     tx,
     index,
@@ -61,10 +61,10 @@ function creditOf(tx: CategorisedTransaction, index: number): Credit {
     amount: tx.amount,
     ym: year * 12 + month1 - 1,
     dom: (d.charCodeAt(8) - 48) * 10 + d.charCodeAt(9) - 48,
-    weekday,
+    weekday: wd,
     // Paid early before a weekend or a holiday weekend (Thursday/Friday), or late after one (Monday/Tuesday).
-    earlyLimit: weekday === 4 || weekday === 5 ? 4 : ON_SCHEDULE_DAYS,
-    lateLimit: weekday === 1 || weekday === 2 ? 4 : ON_SCHEDULE_DAYS,
+    earlyLimit: wd === 4 || wd === 5 ? 4 : ON_SCHEDULE_DAYS,
+    lateLimit: wd === 1 || wd === 2 ? 4 : ON_SCHEDULE_DAYS,
     len0: month1 === 1 ? 31 : monthLength(year, month1 - 1),
     len1: monthLength(year, month1),
     len2: month1 === 12 ? 31 : monthLength(year, month1 + 1),
@@ -124,24 +124,24 @@ function candidatePayDays(credits: readonly Credit[], scratch: Scratch): number 
   // Days of the month each credit can stand for: its own day, and for a Friday also the weekend
   // after it (pay brought forward), for a Monday the weekend before (pay held over).
   const fits = scratch.fits;
-  for (let d = 0; d < 32; d++) fits[d] = 0;
+  fits.fill(0);
   for (let i = 0; i < credits.length; i++) {
     const c = credits[i] as Credit;
     const d = c.dom;
-    fits[d] = (fits[d] as number) + 1;
+    fits[d] = (fits[d] ?? 0) + 1;
     if (c.weekday === 5) {
-      if (d + 1 <= 31) fits[d + 1] = (fits[d + 1] as number) + 1;
-      if (d + 2 <= 31) fits[d + 2] = (fits[d + 2] as number) + 1;
+      if (d + 1 <= 31) fits[d + 1] = (fits[d + 1] ?? 0) + 1;
+      if (d + 2 <= 31) fits[d + 2] = (fits[d + 2] ?? 0) + 1;
     } else if (c.weekday === 1) {
-      if (d - 1 >= 1) fits[d - 1] = (fits[d - 1] as number) + 1;
-      if (d - 2 >= 1) fits[d - 2] = (fits[d - 2] as number) + 1;
+      if (d - 1 >= 1) fits[d - 1] = (fits[d - 1] ?? 0) + 1;
+      if (d - 2 >= 1) fits[d - 2] = (fits[d - 2] ?? 0) + 1;
     }
   }
   const topDay = scratch.topDay;
   const topFits = scratch.topFits;
   let n = 0;
-  for (let day = 0; day < 32; day++) {
-    const count = fits[day] as number;
+  for (let day = 0; day < fits.length; day++) {
+    const count = fits[day] ?? 0;
     if (count === 0 || (n === 6 && count <= (topFits[5] as number))) continue;
     let at = n < 6 ? n++ : 5;
     for (; at > 0 && (topFits[at - 1] as number) < count; at--) {

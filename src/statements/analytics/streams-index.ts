@@ -148,15 +148,20 @@ const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
  * re-labelled rows, any other caller gets a new index of the rows as they are.
  */
 export function streamsIndex(ctx: AnalysisContext): StreamsIndex {
-  const held = indexes.get(ctx);
-  if (held && held.txs === ctx.txs && held.salary === null) return held;
+  const held = heldIndex(ctx);
+  if (held && held.salary === null) return held;
   const index = buildIndex(ctx.txs);
-  if (!held || held.txs !== ctx.txs) indexes.set(ctx, index);
+  if (!held) indexes.set(ctx, index);
   return index;
 }
 
 /** The index as the income analysis left it, when that analysis found exactly `streams`. */
 export function indexAfterIncome(ctx: AnalysisContext, streams: readonly object[]): StreamsIndex | null {
+  const held = heldIndex(ctx);
+  return held && held.salary?.streams === streams ? held : null;
+}
+
+function heldIndex(ctx: AnalysisContext): StreamsIndex | undefined {
   const held = indexes.get(ctx);
-  return held && held.txs === ctx.txs && held.salary?.streams === streams ? held : null;
+  return held && held.txs === ctx.txs && held.day.length === ctx.txs.length ? held : undefined;
 }
