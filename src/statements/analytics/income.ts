@@ -1,10 +1,20 @@
 import { toMajor } from '../../domain/money.js';
-import { civilDay, dayNumber, daysInMonth, weekday } from './calendar.js';
+import { dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
-import { tokenise } from './categorise/tokenise.js';
 import { type AnalysisContext, monthCount } from './context.js';
-import payroll from './lexicon/payroll.json' with { type: 'json' };
+import { type PayerCredits, payCredits } from './pay-credits.js';
+import {
+  type Credit,
+  creditsOf,
+  type Fit,
+  fitEvidence,
+  fitSchedule,
+  predictedOf,
+  Scratch,
+  settled,
+} from './salary-fit.js';
 import { median } from './stats.js';
+import { type StreamsIndex, streamsIndex } from './streams-index.js';
 
 /** `[{date, amount, description}]` items of the real API. */
 export interface TransactionItem {
@@ -62,226 +72,65 @@ export interface IncomeResult {
   salaryIds: ReadonlySet<string>;
 }
 
-/** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
-const CANDIDATE = new Set(['salary', 'transfer_in', 'other']);
-const OTHER_INCOME = new Set(['other_income', 'interest']);
-/** A regular stream smaller than this (₦15,000 a month) is not taken for a salary without the word. */
-const MIN_SALARY = 1_500_000;
-const ON_SCHEDULE_DAYS = 3;
-const RAILS: ReadonlySet<string> = new Set(payroll.rails);
-const SUFFIXES: ReadonlySet<string> = new Set(payroll.employerSuffixes);
-
-interface Payment {
-  tx: CategorisedTransaction;
-  day: number;
-  /** Pay month as `year * 12 + month0`, of the nominal pay date this payment is nearest to. */
-  payMonth: number;
-  offset: number;
+/** Credits of one payer, with what the rename check needs computed when first asked. */
+interface Group {
+  key: string;
+  /** A credit of the group is named as salary. */
+  keyword: boolean;
+  credits: Credit[];
+  firstDay: number;
+  fit: Fit | null;
+  /** Employer names, the renamed ones in order. */
+  names: string[];
+  used: boolean;
+  /** NaN until asked. */
+  median: number;
+  largest: number;
 }
 
-/** The payer without company suffixes (`ACME LTD` and `ACME LIMITED` are one payer). */
-function employerKey(tx: CategorisedTransaction, cache: Map<string, string>): string {
-  let key = cache.get(tx.counterparty);
-  if (key === undefined) {
-    key = tx.counterparty
-      .split(' ')
-      .filter((w) => w !== '' && !SUFFIXES.has(w))
-      .join(' ');
-    cache.set(tx.counterparty, key);
-  }
-  return key || (tx.category === 'salary' ? 'SALARY' : '');
+const newGroup = (key: string): Group => ({
+  key,
+  keyword: false,
+  credits: [],
+  firstDay: 0,
+  fit: null,
+  names: [key],
+  used: false,
+  median: Number.NaN,
+  largest: Number.NaN,
+});
+
+function medianOf(g: Group): number {
+  if (Number.isNaN(g.median)) g.median = median(g.credits.map((c) => c.amount));
+  return g.median;
 }
 
-/** The nominal pay date of `payDay` in month `ym` (`year*12+month0`), clamped to the month's length. */
-function nominalDay(ym: number, payDay: number): number {
-  const year = Math.floor(ym / 12);
-  const month0 = ym % 12;
-  return civilDay(year, month0 + 1, Math.min(payDay, daysInMonth(year, month0 + 1)));
-}
-
-function schedule(tx: CategorisedTransaction, payDay: number): Payment | null {
-  const day = tx.day;
-  const d = tx.date;
-  // `year * 12 + month0` of the `YYYY-MM-DD` date, read from its digits.
-  const ym =
-    ((d.charCodeAt(0) - 48) * 1000 +
-      (d.charCodeAt(1) - 48) * 100 +
-      (d.charCodeAt(2) - 48) * 10 +
-      d.charCodeAt(3) -
-      48) *
-      12 +
-    (d.charCodeAt(5) - 48) * 10 +
-    d.charCodeAt(6) -
-    48 -
-    1;
-  // The nearest of the nominal pay dates of the previous, same and next month (the earliest on a tie).
-  let payMonth = ym - 1;
-  let offset = day - nominalDay(ym - 1, payDay);
-  const same = day - nominalDay(ym, payDay);
-  if (Math.abs(same) < Math.abs(offset)) {
-    payMonth = ym;
-    offset = same;
+function largestOf(g: Group): number {
+  if (Number.isNaN(g.largest)) {
+    let largest = 0;
+    for (const c of g.credits) largest = Math.max(largest, c.amount);
+    g.largest = largest;
   }
-  const next = day - nominalDay(ym + 1, payDay);
-  if (Math.abs(next) < Math.abs(offset)) {
-    payMonth = ym + 1;
-    offset = next;
-  }
-  const wd = weekday(day);
-  // Paid early before a weekend or a holiday weekend (Thursday/Friday), or late after one (Monday/Tuesday).
-  const limit = (offset < 0 && (wd === 4 || wd === 5)) || (offset > 0 && (wd === 1 || wd === 2)) ? 4 : ON_SCHEDULE_DAYS;
-  return Math.abs(offset) <= limit ? { tx, day, payMonth, offset } : null;
-}
-
-/** One payment per pay month (the largest), on the schedule of `payDay`. */
-function onSchedule(txs: readonly CategorisedTransaction[], payDay: number): Payment[] {
-  const byMonth = new Map<number, Payment>();
-  for (const tx of txs) {
-    const p = schedule(tx, payDay);
-    if (!p) continue;
-    const held = byMonth.get(p.payMonth);
-    if (!held || p.tx.amount > held.tx.amount) byMonth.set(p.payMonth, p);
-  }
-  return [...byMonth.values()].sort((a, b) => a.payMonth - b.payMonth);
-}
-
-/**
- * Days of the month each credit can stand for: its own day, and for a Friday also the weekend
- * after it (pay brought forward), for a Monday the weekend before (pay held over).
- */
-function nominalDays(tx: CategorisedTransaction): number[] {
-  const d = (tx.date.charCodeAt(8) - 48) * 10 + tx.date.charCodeAt(9) - 48;
-  const wd = weekday(tx.day);
-  if (wd === 5) return [d, d + 1, d + 2].filter((x) => x <= 31);
-  if (wd === 1) return [d, d - 1, d - 2].filter((x) => x >= 1);
-  return [d];
-}
-
-/** Up to six candidate pay days, the days most credits can stand for first, with that count. */
-function candidatePayDays(txs: readonly CategorisedTransaction[]): Array<{ day: number; fits: number }> {
-  const fits = new Array<number>(32).fill(0);
-  for (const tx of txs) for (const d of nominalDays(tx)) fits[d] = (fits[d] ?? 0) + 1;
-  return fits
-    .map((count, day) => ({ day, fits: count }))
-    .filter((c) => c.fits > 0)
-    .sort((a, b) => b.fits - a.fits || a.day - b.day)
-    .slice(0, 6);
-}
-
-function evaluate(employer: string, txs: readonly CategorisedTransaction[]): SalaryStream | null {
-  let payments: Payment[] = [];
-  let payDay = 0;
-  let bestFits = 0;
-  let bestSpread = 0;
-  // Most credits on schedule, then most credits that are exactly the day or a weekend shift of it.
-  for (const { day, fits } of candidatePayDays(txs)) {
-    const found = onSchedule(txs, day);
-    const spread = found.reduce((s, p) => s + Math.abs(p.offset), 0);
-    const better =
-      found.length > payments.length ||
-      (found.length === payments.length && (fits > bestFits || (fits === bestFits && spread < bestSpread)));
-    if (better) {
-      payments = found;
-      payDay = day;
-      bestFits = fits;
-      bestSpread = spread;
-    }
-  }
-  const first = payments[0];
-  const last = payments[payments.length - 1];
-  if (!first || !last) return null;
-
-  const amounts = payments.map((p) => p.tx.amount);
-  const rest = amounts.slice(1);
-  const proRated = rest.length >= 2 && amounts[0] !== undefined && amounts[0] < 0.9 * median(rest);
-  const full = proRated ? rest : amounts;
-  const keyword = payments.some((p) => p.tx.category === 'salary');
-  const rail = payments.some((p) => tokenise(p.tx.narration).some((t) => RAILS.has(t)));
-  // Named or payroll-rail pay may move more (allowances, overtime); an unnamed payer must pay the
-  // same but for a raise, or a friend's regular transfers would pass for a salary.
-  const [low, high, band] = keyword || rail ? [0.67, 1.5, '-33%..+50%'] : [0.9, 1.25, '-10%..+25%'];
-  let stablePairs = 0;
-  for (let i = 1; i < full.length; i++) {
-    const ratio = (full[i] as number) / (full[i - 1] as number);
-    if (ratio >= low && ratio <= high) stablePairs++;
-  }
-  const stability = full.length < 2 ? 1 : stablePairs / (full.length - 1);
-  const k = payments.length;
-  const regularity = k / (last.payMonth - first.payMonth + 1);
-  const predicted = median(full.slice(-3));
-
-  const evidence: string[] = [];
-  let confidence = 0;
-  if (k >= 3 && regularity >= 0.75 && stability >= 0.75) confidence = 0.65;
-  else if (k === 2 && regularity === 1 && stability === 1) confidence = 0.45;
-  else if (k >= 3 && regularity >= 0.5) confidence = 0.4;
-  else if (k === 1) confidence = 0.35;
-  evidence.push(
-    `${k} payment(s) around day ${payDay} over ${last.payMonth - first.payMonth + 1} month(s), ${Math.round(stability * 100)}% of month-to-month amounts within ${band}`,
-  );
-  if (keyword) {
-    confidence += 0.25;
-    evidence.push('narration names salary or payroll');
-  }
-  if (rail) {
-    confidence += 0.1;
-    evidence.push('paid through a payroll rail');
-  }
-  if (proRated) evidence.push('first payment smaller: pro-rated first month, left out of the average');
-  if (txs.length >= 1.5 * k && !keyword) {
-    confidence *= 0.5;
-    evidence.push(`the payer sent ${txs.length} credits, not one a month`);
-  }
-  if (predicted < MIN_SALARY && !keyword) {
-    confidence *= 0.5;
-    evidence.push('amount below ₦15,000');
-  }
-  return {
-    employer,
-    payDay,
-    payments: k,
-    confidence: Math.min(0.99, Math.round(confidence * 100) / 100),
-    predicted,
-    proRatedFirstPayment: proRated,
-    namedAsSalary: keyword,
-    payrollRail: rail,
-    evidence,
-    transactionIds: payments.map((p) => p.tx.id),
-  };
+  return g.largest;
 }
 
 /**
  * An employer renamed mid-stream: B's first credit comes 20..70 days after A's last, near A's pay
  * day, at a similar size (half to double A's largest). Whether the joined stream is regular is left
- * to `evaluate`.
+ * to `fitSchedule`.
  */
 function mayContinue(a: Group, b: Group): boolean {
-  const aLast = a.txs[a.txs.length - 1];
-  const bFirst = b.txs[0];
+  const aLast = a.credits[a.credits.length - 1];
+  const bFirst = b.credits[0];
   if (!aLast || !bFirst) return false;
   const gap = bFirst.day - aLast.day;
   if (gap < 20 || gap > 70) return false;
   // The renamed payer keeps the pay day (within the weekend-shift tolerance, across month ends).
-  const payDay = a.stream?.payDay ?? Number(aLast.date.slice(8, 10));
-  const apart = Math.abs(Number(bFirst.date.slice(8, 10)) - payDay);
+  const payDay = a.fit?.payDay ?? aLast.dom;
+  const apart = Math.abs(bFirst.dom - payDay);
   if (Math.min(apart, 31 - apart) > 4) return false;
-  const ratio = b.median / a.largest;
+  const ratio = medianOf(b) / largestOf(a);
   return ratio >= 0.5 && ratio <= 2;
-}
-
-/** Credits of one payer, with what the rename check needs computed once. */
-interface Group {
-  key: string;
-  txs: CategorisedTransaction[];
-  stream: SalaryStream | null;
-  median: number;
-  largest: number;
-}
-
-function group(key: string, txs: CategorisedTransaction[], stream: SalaryStream | null): Group {
-  let largest = 0;
-  for (const t of txs) largest = Math.max(largest, t.amount);
-  return { key, txs, stream, median: median(txs.map((t) => t.amount)), largest };
 }
 
 /** Without a word or rail to go by, a renamed payer must pay within -10%..+25% of before. */
@@ -293,65 +142,105 @@ const item = (tx: CategorisedTransaction): TransactionItem => ({
   description: tx.narration,
 });
 
-function detectStreams(ctx: AnalysisContext): SalaryStream[] {
-  const groups = new Map<string, CategorisedTransaction[]>();
-  const keys = new Map<string, string>();
-  for (const tx of ctx.txs) {
-    if (tx.direction !== 'credit' || !CANDIDATE.has(tx.category)) continue;
-    const key = employerKey(tx, keys);
-    if (key === '') continue;
-    const list = groups.get(key);
-    if (list) list.push(tx);
-    else groups.set(key, [tx]);
+function streamOf(g: Group, fit: Fit): SalaryStream {
+  const evidence = fitEvidence(fit);
+  if (g.names.length > 1) evidence.push(`employer renamed: ${g.names.join(' then ')}`);
+  return {
+    employer: g.names.join(' / '),
+    payDay: fit.payDay,
+    payments: fit.payments.length,
+    confidence: fit.confidence,
+    predicted: predictedOf(fit),
+    proRatedFirstPayment: fit.proRated,
+    namedAsSalary: fit.keyword,
+    payrollRail: fit.rail,
+    evidence,
+    transactionIds: fit.payments.map((p) => p.tx.id),
+  };
+}
+
+/** Candidate pay by payer, in order of each payer's first credit. */
+function groupsOf(index: StreamsIndex, payers: readonly PayerCredits[]): Group[] {
+  return payers.map((p) => {
+    const g = newGroup(p.key);
+    g.keyword = p.keyword;
+    g.firstDay = index.day[p.rows[0] as number] as number;
+    g.credits = creditsOf(index.txs, p.rows);
+    return g;
+  });
+}
+
+interface Kept {
+  stream: SalaryStream;
+  fit: Fit;
+}
+
+const byStart = (a: Group, b: Group) => a.firstDay - b.firstDay;
+
+/** The first group of `pool` (ordered by start) starting on or after `day`. */
+function startingFrom(pool: readonly Group[], day: number): number {
+  let lo = 0;
+  let hi = pool.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((pool[mid] as Group).firstDay < day) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+function detectStreams(groups: readonly Group[]): Kept[] {
   const seeds: Group[] = [];
   const others: Group[] = [];
-  for (const [key, txs] of groups) {
-    const keyword = txs.some((t) => t.category === 'salary');
-    // A payer sending several credits a month is not paying a salary (and would cost 6 schedule passes).
-    const spanMonths = ((txs[txs.length - 1]?.day ?? 0) - (txs[0]?.day ?? 0)) / 30.44 + 1;
-    if (!keyword && txs.length > 3 * spanMonths) continue;
-    if (txs.length >= 2 || keyword) seeds.push(group(key, txs, evaluate(key, txs)));
-    else others.push(group(key, txs, null));
+  const scratch = new Scratch();
+  for (const g of groups) {
+    if (g.credits.length >= 2 || g.keyword) {
+      g.fit = fitSchedule(g.credits, scratch);
+      seeds.push(g);
+    } else others.push(g);
   }
-  const byStart = (a: Group, b: Group) => (a.txs[0]?.day ?? 0) - (b.txs[0]?.day ?? 0);
   seeds.sort(byStart);
   const pool = [...seeds, ...others].sort(byStart);
-  const used = new Set<Group>();
-  const streams: SalaryStream[] = [];
+  const streams: Kept[] = [];
   // Join renamed employers onto each seed, earliest first; a seed used as a continuation is done.
   for (const seed of seeds) {
-    if (used.has(seed)) continue;
+    if (seed.used) continue;
     // Only a payer that already looks like an employer is followed across a rename: two or more
     // credits and named as salary, paid through a payroll rail, or three or more on schedule.
-    const s = seed.stream;
-    const followable = s !== null && s.payments >= 2 && (s.namedAsSalary || s.payrollRail || s.payments >= 3);
+    const s = seed.fit;
+    const k = s?.payments.length ?? 0;
+    const followable = s !== null && k >= 2 && (k >= 3 || s.keyword || s.rail);
     let current = seed;
-    const names = [seed.key];
     for (let joined = followable; joined; ) {
       joined = false;
-      for (const next of pool) {
-        if (next === current || used.has(next) || next === seed || !mayContinue(current, next)) continue;
-        const txs = [...current.txs, ...next.txs];
-        const merged = evaluate(`${names.join(' / ')} / ${next.key}`, txs);
-        const before = current.stream?.confidence ?? 0;
+      // Only payers starting 20..70 days after the last credit can continue it (the pool is by start).
+      const last = (current.credits[current.credits.length - 1] as Credit).day;
+      for (let j = startingFrom(pool, last + 20); j < pool.length; j++) {
+        const next = pool[j] as Group;
+        if (next.firstDay > last + 70) break;
+        if (next === current || next.used || next === seed || !mayContinue(current, next)) continue;
+        const credits = current.credits.concat(next.credits);
+        const merged = fitSchedule(credits, scratch);
+        // An unsettled fit stays under 0.6.
+        if (!merged?.settled || merged.confidence < 0.6) continue;
+        const before = current.fit ? settled(current.fit).confidence : 0;
         const plausible =
-          merged !== null &&
-          (merged.namedAsSalary ||
-            merged.payrollRail ||
-            sameSize(median(next.txs.map((t) => t.amount)), current.stream?.predicted ?? 0));
-        if (merged && plausible && merged.confidence >= 0.6 && merged.confidence >= before) {
-          used.add(next);
-          names.push(next.key);
-          merged.evidence.push(`employer renamed: ${names.join(' then ')}`);
-          current = group(merged.employer, txs, merged);
+          merged.keyword || merged.rail || sameSize(medianOf(next), current.fit ? predictedOf(current.fit) : 0);
+        if (plausible && merged.confidence >= before) {
+          next.used = true;
+          const names = [...current.names, next.key];
+          current = newGroup(names.join(' / '));
+          current.names = names;
+          current.credits = credits;
+          current.fit = merged;
           joined = true;
           break;
         }
       }
     }
-    used.add(seed);
-    if (current.stream && current.stream.confidence >= 0.6) streams.push(current.stream);
+    seed.used = true;
+    const fit = current.fit;
+    if (fit?.settled && fit.confidence >= 0.6) streams.push({ stream: streamOf(current, fit), fit });
   }
   return streams;
 }
@@ -362,28 +251,49 @@ function detectStreams(ctx: AnalysisContext): SalaryStream[] {
  * a pro-rated first month and raises. Credits so found are re-labelled `salary` in `ctx.txs`.
  */
 export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
-  const streams = detectStreams(ctx).sort((a, b) => b.confidence - a.confidence || b.payments - a.payments);
+  const txs = ctx.txs;
+  const index = streamsIndex(ctx);
+  const found = payCredits(index);
+  const kept = detectStreams(groupsOf(index, found.payers)).sort(
+    (a, b) => b.stream.confidence - a.stream.confidence || b.stream.payments - a.stream.payments,
+  );
+  const streams = kept.map((k) => k.stream);
+  if (streams.length > 0) {
+    // The recurring streams of these salary streams read the index with the rows re-labelled below.
+    index.salary = { streams, rows: kept.map((k) => k.fit.payments.map((p) => p.index).sort((a, b) => a - b)) };
+  }
   const salaryIds = new Set<string>();
-  for (const stream of streams) for (const id of stream.transactionIds) salaryIds.add(id);
-  for (const tx of ctx.txs) {
-    if (tx.direction === 'credit' && tx.category === 'salary') salaryIds.add(tx.id);
+  // Positions in `ctx.txs` of the salary credits: the streams' payments and the credits named salary.
+  const at: number[] = [];
+  for (const { stream, fit } of kept) {
+    for (const p of fit.payments) {
+      salaryIds.add(p.tx.id);
+      at.push(p.index);
+      const tx = p.tx;
+      if (tx.category === 'salary') continue;
+      tx.category = 'salary';
+      tx.confidence = stream.confidence;
+      tx.evidence = `monthly salary stream from ${stream.employer} (${stream.evidence[0] ?? ''})`;
+    }
   }
-  for (const tx of ctx.txs) {
-    if (!salaryIds.has(tx.id) || tx.category === 'salary') continue;
-    const stream = streams.find((s) => s.transactionIds.includes(tx.id));
-    tx.category = 'salary';
-    tx.confidence = stream?.confidence ?? 0.6;
-    tx.evidence = `monthly salary stream from ${stream?.employer ?? 'one payer'} (${stream?.evidence[0] ?? ''})`;
+  for (const i of found.named) {
+    salaryIds.add((txs[i] as CategorisedTransaction).id);
+    at.push(i);
   }
-  const salaryTxs = ctx.txs.filter((t) => salaryIds.has(t.id));
-  const otherTxs = ctx.txs.filter((t) => t.direction === 'credit' && OTHER_INCOME.has(t.category));
+  at.sort((a, b) => a - b);
+  const salaryTxs: CategorisedTransaction[] = [];
+  for (let j = 0; j < at.length; j++) {
+    if (j > 0 && at[j] === at[j - 1]) continue;
+    salaryTxs.push(txs[at[j] as number] as CategorisedTransaction);
+  }
+  const otherTxs = found.other.map((row) => txs[row] as CategorisedTransaction);
 
   const lastDay = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
-  const current = streams.filter((s) => {
-    const lastId = s.transactionIds[s.transactionIds.length - 1];
-    const tx = salaryTxs.find((t) => t.id === lastId);
-    return tx !== undefined && lastDay - tx.day <= 62;
-  });
+  const current: SalaryStream[] = [];
+  for (const { stream, fit } of kept) {
+    const last = fit.payments[fit.payments.length - 1];
+    if (last !== undefined && lastDay - last.day <= 62) current.push(stream);
+  }
   const primary = streams[0];
   let predicted = (current.length > 0 ? current : primary ? [primary] : []).reduce((s, x) => s + x.predicted, 0);
   if (predicted === 0 && salaryTxs.length > 0) predicted = median(salaryTxs.map((t) => t.amount));

@@ -3,6 +3,7 @@ import { dateOf, dayNumber } from './calendar.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
+import { type Bucket, indexAfterIncome, rowsOf, type StreamsIndex, streamsIndex } from './streams-index.js';
 
 export type Frequency = 'WEEKLY' | 'BIWEEKLY' | 'SEMI_MONTHLY' | 'MONTHLY' | 'ANNUALLY';
 export type StreamStatus = 'MATURE' | 'EARLY_DETECTION' | 'TOMBSTONED';
@@ -53,7 +54,48 @@ function isSemiMonthly(txs: readonly CategorisedTransaction[]): boolean {
   return tight(early) && tight(late) && (late[0] as number) - (early[early.length - 1] as number) >= 10;
 }
 
-function describe(key: string, txs: CategorisedTransaction[], statementEnd: number): RecurringStream | null {
+/** Gaps shorter than every window's. */
+const SHORTEST = Math.min(...WINDOWS.map((w) => w.min));
+/** For whole-day gaps up to the longest window: 1 when the gap falls in a window. */
+const IN_WINDOW = new Uint8Array(Math.max(...WINDOWS.map((w) => w.max)) + 1);
+for (const w of WINDOWS) IN_WINDOW.fill(1, Math.ceil(w.min), Math.floor(w.max) + 1);
+
+const inWindow = (gap: number): boolean =>
+  Number.isInteger(gap) ? IN_WINDOW[gap] === 1 : WINDOWS.some((w) => gap >= w.min && gap <= w.max);
+
+/**
+ * Whether `describe` must fail on these days, told in one pass over the gaps without sorting them:
+ * when more than half the gaps are shorter than every window, so is the median gap (most
+ * counterparties are paid every day or two); and when fewer than `REGULAR_SHARE` of the gaps can
+ * fall in any window, they cannot in the median's.
+ */
+function cannotRecur(index: StreamsIndex, b: Bucket): boolean {
+  const { day, before: previous } = index;
+  const gaps = b.count - 1;
+  const half = (gaps >> 1) + 1;
+  let short = 0;
+  let regular = 0;
+  // Walked from the last row back: the gaps are the same, and the tests only count them.
+  let row = b.last;
+  let after = day[row] as number;
+  for (let j = 1; j <= gaps; j++) {
+    row = previous[row] as number;
+    const d = day[row] as number;
+    const gap = after - d;
+    after = d;
+    if (gap < SHORTEST) {
+      if (++short >= half) return true;
+    } else if (inWindow(gap)) {
+      regular++;
+      continue;
+    }
+    // Even if every gap left were in a window.
+    if ((regular + gaps - j) / gaps < REGULAR_SHARE) return true;
+  }
+  return regular / gaps < REGULAR_SHARE;
+}
+
+function describe(key: string, txs: readonly CategorisedTransaction[], statementEnd: number): RecurringStream | null {
   const days = txs.map((t) => t.day);
   const gaps: number[] = [];
   for (let i = 1; i < days.length; i++) gaps.push((days[i] as number) - (days[i - 1] as number));
@@ -94,6 +136,49 @@ function describe(key: string, txs: CategorisedTransaction[], statementEnd: numb
   };
 }
 
+function txsAt(txs: readonly CategorisedTransaction[], rows: readonly number[]): CategorisedTransaction[] {
+  return rows.map((row) => txs[row] as CategorisedTransaction);
+}
+
+/** The bucket holding `row` (null for a row without a counterparty); its category may have changed since. */
+function bucketOfRow(index: StreamsIndex, row: number): Bucket | null {
+  const tx = index.txs[row] as CategorisedTransaction;
+  const who = tx.entity ?? tx.counterparty;
+  if (!who) return null;
+  for (let b = (tx.direction === 'credit' ? index.credit : index.debit).get(who) ?? null; b; b = b.next) {
+    if (includesSorted(rowsOf(index, b), row)) return b;
+  }
+  return null;
+}
+
+function includesSorted(rows: readonly number[], row: number): boolean {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = rows[mid] as number;
+    if (at === row) return true;
+    if (at < row) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** Rows of each salary stream found by id (streams other than this context's income analysis found). */
+function rowsById(txs: readonly CategorisedTransaction[], salaryStreams: ReadonlyArray<{ transactionIds: string[] }>) {
+  const rows: number[][] = salaryStreams.map(() => []);
+  if (salaryStreams.length === 0) return rows;
+  const inSalary = new Map<string, number>();
+  salaryStreams.forEach((s, i) => {
+    for (const id of s.transactionIds) inSalary.set(id, i);
+  });
+  for (let i = 0; i < txs.length; i++) {
+    const stream = inSalary.get((txs[i] as CategorisedTransaction).id);
+    if (stream !== undefined) rows[stream]?.push(i);
+  }
+  return rows;
+}
+
 /**
  * Recurring streams: transactions grouped by direction, counterparty and category, kept when the
  * gaps between them are regular (weekly, every two weeks, twice a month, monthly or yearly).
@@ -104,46 +189,55 @@ export function recurringStreams(
   ctx: AnalysisContext,
   salaryStreams: ReadonlyArray<{ employer: string; transactionIds: string[] }> = [],
 ): RecurringStream[] {
-  // A salary stream is one stream even across an employer's rename.
-  const inSalary = new Map<string, number>();
-  salaryStreams.forEach((s, i) => {
-    for (const id of s.transactionIds) inSalary.set(id, i);
-  });
-  const salaryTxs: CategorisedTransaction[][] = salaryStreams.map(() => []);
-  // Nested maps keyed by strings the verdicts share (their hashes are cached), not a key built per row.
-  const groups = { debit: new Map<string, Map<string, CategorisedTransaction[]>>(), credit: new Map() };
-  for (const tx of ctx.txs) {
-    const stream = inSalary.get(tx.id);
-    if (stream !== undefined) {
-      salaryTxs[stream]?.push(tx);
-      continue;
-    }
-    const who = tx.entity ?? tx.counterparty;
-    if (!who) continue;
-    const byWho = groups[tx.direction];
-    let byCategory = byWho.get(who);
-    if (!byCategory) {
-      byCategory = new Map();
-      byWho.set(who, byCategory);
-    }
-    const list = byCategory.get(tx.category);
-    if (list) list.push(tx);
-    else byCategory.set(tx.category, [tx]);
-  }
+  // The income analysis's own streams come with their rows; other streams are found by id.
+  const shared = salaryStreams.length > 0 ? indexAfterIncome(ctx, salaryStreams) : null;
+  const index = shared ?? streamsIndex(ctx);
+  const salaryRows = shared?.salary?.rows ?? rowsById(ctx.txs, salaryStreams);
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const streams: RecurringStream[] = [];
-  salaryTxs.forEach((txs, i) => {
-    const stream = txs.length >= 2 ? describe(salaryStreams[i]?.employer ?? '', txs, end) : null;
+  // A salary stream is one stream even across an employer's rename.
+  salaryRows.forEach((rows, i) => {
+    const stream = rows.length >= 2 ? describe(salaryStreams[i]?.employer ?? '', txsAt(ctx.txs, rows), end) : null;
     if (stream) streams.push(stream);
   });
-  for (const byWho of [groups.debit, groups.credit]) {
-    for (const [who, byCategory] of byWho) {
-      for (const txs of byCategory.values()) {
-        if (txs.length < 2) continue;
-        const stream = describe(who, txs, end);
-        if (stream) streams.push(stream);
-      }
+  // Salary rows leave their buckets (and a bucket, or a counterparty, then starts at its next row).
+  const left = new Map<Bucket, Set<number>>();
+  for (const rows of salaryRows) {
+    for (const row of rows) {
+      const b = bucketOfRow(index, row);
+      if (!b) continue;
+      const held = left.get(b);
+      if (held) held.add(row);
+      else left.set(b, new Set([row]));
     }
+  }
+  for (const byWho of [index.debit, index.credit]) {
+    const found: Array<{ stream: RecurringStream; whoFirst: number; first: number }> = [];
+    for (const head of byWho.values()) {
+      let whoFirst = Number.POSITIVE_INFINITY;
+      const at = found.length;
+      for (let b: Bucket | null = head; b !== null; b = b.next) {
+        const gone = left.get(b);
+        if (gone) {
+          // Rare: a bucket that held salary rows.
+          const rows = rowsOf(index, b).filter((row) => !gone.has(row));
+          const first = rows[0] ?? Number.POSITIVE_INFINITY;
+          whoFirst = Math.min(whoFirst, first);
+          const stream = rows.length >= 2 ? describe(b.who, txsAt(ctx.txs, rows), end) : null;
+          if (stream) found.push({ stream, whoFirst: 0, first });
+          continue;
+        }
+        const first = b.first;
+        whoFirst = Math.min(whoFirst, first);
+        if (b.count < 2 || cannotRecur(index, b)) continue;
+        const stream = describe(b.who, txsAt(ctx.txs, rowsOf(index, b)), end);
+        if (stream) found.push({ stream, whoFirst: 0, first });
+      }
+      for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;
+    }
+    // In order of each counterparty's first row outside salary streams, then of each bucket's.
+    if (left.size > 0) found.sort((a, b) => a.whoFirst - b.whoFirst || a.first - b.first);
+    for (const f of found) streams.push(f.stream);
   }
   return streams.sort((a, b) => b.occurrences - a.occurrences || (a.counterparty < b.counterparty ? -1 : 1));
 }

@@ -1,0 +1,167 @@
+import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { AnalysisContext } from './context.js';
+
+/** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
+export const isPayCandidate = (category: string): boolean =>
+  category === 'salary' || category === 'transfer_in' || category === 'other';
+
+/** Rows of one counterparty (`entity ?? counterparty`), direction and category. */
+export interface Bucket {
+  who: string;
+  credit: boolean;
+  category: string;
+  /** The bucket of the same counterparty and direction whose first row comes next. */
+  next: Bucket | null;
+  /** Its first and last positions in `ctx.txs` and how many; the rows between are linked by `StreamsIndex.before`. */
+  first: number;
+  last: number;
+  count: number;
+  /** A credit bucket that may hold pay (`isPayCandidate`). */
+  payCandidate: boolean;
+  /** The `counterparty` of the first row, and whether every row has that counterparty (pay candidates only). */
+  counterparty: string;
+  counterpartyIsWho: boolean;
+  mixed: boolean;
+}
+
+/** What the income analysis found and re-labelled `salary`: the rows of each stream, ascending. */
+export interface SalaryRows {
+  streams: readonly object[];
+  rows: number[][];
+}
+
+/**
+ * One pass over the rows, shared by the income and recurring-stream analyses of one context: the
+ * rows grouped by counterparty, direction and category, and each row's day, so that the sections
+ * read rows only where a bucket is of interest.
+ */
+export interface StreamsIndex {
+  txs: readonly CategorisedTransaction[];
+  /** The first bucket of each counterparty, in order of each counterparty's first row, by direction. */
+  debit: Map<string, Bucket>;
+  credit: Map<string, Bucket>;
+  /** In order of first row. */
+  buckets: Bucket[];
+  /** For each row in a bucket, the bucket's row before it (-1 for its first). */
+  before: Int32Array;
+  day: Float64Array;
+  /** Positions of credits without a counterparty, ascending. */
+  looseCredits: number[];
+  /** Set once the income analysis has re-labelled rows: the buckets keep the categories from before. */
+  salary: SalaryRows | null;
+}
+
+/** Slots of the counterparty cache in `buildIndex` (a power of two). */
+const CACHE_SLOTS = 1024;
+
+function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
+  const n = txs.length;
+  const debit = new Map<string, Bucket>();
+  const credit = new Map<string, Bucket>();
+  const buckets: Bucket[] = [];
+  const before = new Int32Array(n);
+  const day = new Float64Array(n);
+  const looseCredits: number[] = [];
+  // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
+  // characters, checked by `===` (by reference first), saves most map lookups.
+  const cacheWho: string[] = new Array(CACHE_SLOTS).fill('');
+  const cacheBucket: Array<Bucket | null> = new Array(CACHE_SLOTS).fill(null);
+  for (let i = 0; i < n; i++) {
+    const tx = txs[i] as CategorisedTransaction;
+    day[i] = tx.day;
+    const entity = tx.entity;
+    const who = entity ?? tx.counterparty;
+    const isCredit = tx.direction === 'credit';
+    if (!who) {
+      if (isCredit) looseCredits.push(i);
+      continue;
+    }
+    const category = tx.category;
+    const length = who.length;
+    const slot =
+      (((length * 31 + who.charCodeAt(0)) * 31 + who.charCodeAt(length >> 1)) * 62 +
+        who.charCodeAt(length - 1) * 2 +
+        (isCredit ? 1 : 0)) &
+      (CACHE_SLOTS - 1);
+    let b: Bucket | undefined;
+    if (cacheWho[slot] === who) b = cacheBucket[slot] as Bucket;
+    else {
+      const byWho = isCredit ? credit : debit;
+      b = byWho.get(who);
+      if (b === undefined) {
+        b = newBucket(who, category, tx, isCredit, i);
+        byWho.set(who, b);
+        buckets.push(b);
+      }
+      cacheWho[slot] = who;
+      cacheBucket[slot] = b;
+    }
+    // A counterparty has few categories: a short chain compared by reference beats a second map.
+    while (b.category !== category && b.next !== null) b = b.next;
+    if (b.category !== category) {
+      b.next = newBucket(who, category, tx, isCredit, i);
+      b = b.next;
+      buckets.push(b);
+    } else if (b.payCandidate && !b.mixed) {
+      // Without an entity the counterparty is `who` itself.
+      b.mixed = entity == null ? !b.counterpartyIsWho : tx.counterparty !== b.counterparty;
+    }
+    before[i] = b.last;
+    b.last = i;
+    b.count++;
+  }
+  return { txs, debit, credit, buckets, before, day, looseCredits, salary: null };
+}
+
+const newBucket = (
+  who: string,
+  category: string,
+  tx: CategorisedTransaction,
+  isCredit: boolean,
+  row: number,
+): Bucket => ({
+  who,
+  credit: isCredit,
+  category,
+  next: null,
+  first: row,
+  last: -1,
+  count: 0,
+  payCandidate: isCredit && isPayCandidate(category),
+  counterparty: tx.counterparty,
+  counterpartyIsWho: tx.counterparty === who,
+  mixed: false,
+});
+
+/** The rows of a bucket, ascending. */
+export function rowsOf(index: StreamsIndex, b: Bucket): number[] {
+  const rows: number[] = new Array(b.count);
+  for (let j = b.count - 1, row = b.last; j >= 0; j--, row = index.before[row] as number) rows[j] = row;
+  return rows;
+}
+
+const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
+
+/**
+ * The index of `ctx`, built on first use and kept for the other sections of the same analysis
+ * (keyed by the context object, so it never outlives one analysis). Once the income analysis has
+ * re-labelled rows, any other caller gets a new index of the rows as they are.
+ */
+export function streamsIndex(ctx: AnalysisContext): StreamsIndex {
+  const held = heldIndex(ctx);
+  if (held && held.salary === null) return held;
+  const index = buildIndex(ctx.txs);
+  if (!held) indexes.set(ctx, index);
+  return index;
+}
+
+/** The index as the income analysis left it, when that analysis found exactly `streams`. */
+export function indexAfterIncome(ctx: AnalysisContext, streams: readonly object[]): StreamsIndex | null {
+  const held = heldIndex(ctx);
+  return held && held.salary?.streams === streams ? held : null;
+}
+
+function heldIndex(ctx: AnalysisContext): StreamsIndex | undefined {
+  const held = indexes.get(ctx);
+  return held && held.txs === ctx.txs && held.day.length === ctx.txs.length ? held : undefined;
+}
