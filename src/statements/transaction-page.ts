@@ -1,5 +1,5 @@
 import { toMajor } from '../domain/money.js';
-import type { TransactionColumns } from './transaction-document.js';
+import { categoryAt, channelAt, type TransactionColumns } from './transaction-document.js';
 
 export interface TransactionFilter {
   direction?: 'credit' | 'debit';
@@ -19,6 +19,8 @@ export function selectTransactions(
   const positions: number[] = [];
   if (!columns) return { total: 0, positions };
   const letter = filter.direction === 'credit' ? 'C' : filter.direction === 'debit' ? 'D' : undefined;
+  // A category the statement does not have matches nothing (-1 is no index).
+  const category = filter.category === undefined ? undefined : columns.categories.indexOf(filter.category);
   const end = page.offset + page.limit;
   let total = 0;
   for (let i = 0; i < columns.id.length; i++) {
@@ -26,7 +28,7 @@ export function selectTransactions(
     const date = columns.date[i] as string;
     if (filter.from !== undefined && date < filter.from) continue;
     if (filter.to !== undefined && date > filter.to) continue;
-    if (filter.category !== undefined && columns.category[i] !== filter.category) continue;
+    if (category !== undefined && columns.category[i] !== category) continue;
     if (total >= page.offset && total < end) positions.push(i);
     total++;
   }
@@ -47,7 +49,7 @@ export function transactionView(columns: TransactionColumns, position: number): 
     balance: balance === null ? null : toMajor(balance),
     narration: columns.narration[position],
     reference: columns.reference[position] ?? null,
-    category: columns.category[position] ?? null,
-    channel: columns.channel[position] ?? null,
+    category: categoryAt(columns, position),
+    channel: channelAt(columns, position),
   };
 }

@@ -57,10 +57,12 @@ describe('migration 0007', () => {
       balance: [1000050, null],
       narration: ['SALARY JAN', 'FGN STAMP DUTY'],
       reference: ['R1', null],
-      category: ['salary', 'bank_charges'],
-      channel: ['transfer', 'bank_charge'],
+      categories: ['salary', 'bank_charges'],
+      category: [0, 1],
+      channels: ['transfer', 'bank_charge'],
+      channel: [0, 1],
     });
-    expect(docs.get(2)).toMatchObject({ id: ['c'], category: [null], channel: [null] });
+    expect(docs.get(2)).toMatchObject({ id: ['c'], categories: [], category: [null], channel: [null] });
     const left = await sql<{ n: number }>`
       select count(*)::int as n from information_schema.tables where table_name = 'statement_transactions'`.execute(db);
     expect(left.rows[0]?.n).toBe(0);

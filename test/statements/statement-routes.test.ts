@@ -359,6 +359,12 @@ describe('reading statements', () => {
     expect(res.json().total).toBe(
       all.json().transactions.filter((x: { category: string }) => x.category === category).length,
     );
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/statements/${key}/transactions?category=no_such_category`,
+      headers,
+    });
+    expect(none.json()).toMatchObject({ total: 0, transactions: [] });
   });
 
   it('refuses a page size over 1000', async () => {
