@@ -163,24 +163,6 @@ function dayMonths(firstDate: string, spanDays: number): Int32Array {
 /** Number of months to average over (at least 1). */
 export const monthCount = (ctx: AnalysisContext): number => Math.max(1, ctx.months.length);
 
-const monthNumber = (date: string): number =>
-  ((date.charCodeAt(0) - 48) * 1000 +
-    (date.charCodeAt(1) - 48) * 100 +
-    (date.charCodeAt(2) - 48) * 10 +
-    date.charCodeAt(3) -
-    48) *
-    12 +
-  (date.charCodeAt(5) - 48) * 10 +
-  date.charCodeAt(6) -
-  48;
-
-/** Index in `ctx.months` of a `YYYY-MM-DD` date of the statement (arithmetic, no lookups: it runs per row). */
-export function monthIndexer(ctx: AnalysisContext): (date: string) => number {
-  if (ctx.months.length === 0) return () => -1;
-  const base = monthNumber(ctx.firstDate);
-  return (date) => monthNumber(date) - base;
-}
-
 /** Index in `ctx.months` of a transaction of the statement. */
 export const monthOf = (ctx: AnalysisContext, tx: CategorisedTransaction): number =>
   ctx.dayMonth[tx.day - ctx.firstDay] as number;

@@ -59,8 +59,6 @@ const GROUP_NAMES = [
 
 /** Debits that are not expenses: money still the holder's (own accounts, savings) or debt service. */
 const NOT_EXPENSE = new Set(['self_transfer', 'savings_and_investments', 'loan_repayment']);
-export const isExpense = (tx: CategorisedTransaction): boolean =>
-  tx.direction === 'debit' && !NOT_EXPENSE.has(tx.category);
 
 /** The real API's `spendAnalysis`: `averageMonthlySpendOnX` and `totalSpendOnX` per group, and more. */
 export type SpendAnalysis = Record<string, number | string | string[] | MonthAmount[] | null>;

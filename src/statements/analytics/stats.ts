@@ -166,16 +166,3 @@ function quickHash(s: string): number {
   }
   return h ^ (h >>> 15);
 }
-
-/** The key with the highest count; ties go to the first key seen. */
-export function mostFrequent<K>(counts: Map<K, number>): K | null {
-  let best: K | null = null;
-  let bestCount = 0;
-  for (const [key, count] of counts) {
-    if (count > bestCount) {
-      best = key;
-      bestCount = count;
-    }
-  }
-  return best;
-}
