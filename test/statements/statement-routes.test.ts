@@ -393,6 +393,34 @@ describe('reading statements', () => {
   });
 });
 
+describe('processing that overruns its time', () => {
+  it('answers 503 and stores nothing', async () => {
+    // 100 ms (the least allowed): a fresh worker's start-up alone takes longer.
+    const slow = await createTestApp({
+      env: { ANALYSIS_WORKERS: '1', ANALYSIS_INLINE_BELOW_BYTES: '0', ANALYSIS_TIMEOUT_MS: '100' },
+    });
+    try {
+      const { token } = await slow.client(['statements:write', 'statements:read']);
+      const res = await slow.app.inject({
+        method: 'POST',
+        url: '/statements/analytics?format=mono&statementType=consumer',
+        headers: { authorization: `Bearer ${token}` },
+        payload: bodyFor('mono', generateRows(5_000), 'too slow') as object,
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().code).toBe('STATEMENT_PROCESSING_UNAVAILABLE');
+      const list = await slow.app.inject({
+        method: 'GET',
+        url: '/statements',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.json().total).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('analytics failure', () => {
   it('stores the statement as FAILED rather than losing it or answering 5xx', async () => {
     // The statement is processed as always, except that its analysis throws.

@@ -205,6 +205,7 @@ const submitErrors = {
   413: Type.Ref('ErrorResponse'),
   415: Type.Ref('ErrorResponse'),
   422: Type.Ref('ErrorResponse'),
+  503: Type.Ref('ErrorResponse'),
   ...authErrors,
 };
 
