@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../../test/helpers/context-of.js';
 import type { Row } from '../../../test/helpers/statement-builder.js';
-import { type Credit, creditsOf, type Fit, fitEvidence, fitSchedule, predictedOf, Scratch, settled } from './salary-fit.js';
+import {
+  type Credit,
+  creditsOf,
+  type Fit,
+  fitEvidence,
+  fitSchedule,
+  predictedOf,
+  Scratch,
+  settled,
+} from './salary-fit.js';
 
 /** The credits of every row of a hand-built statement. */
 function credits(rows: Row[]): Credit[] {
@@ -34,6 +43,15 @@ describe('creditsOf', () => {
       rail: -1,
     });
     expect(c?.day).toBe(c?.tx.day);
+  });
+
+  it('a Thursday may come four days early too; a Wednesday three', () => {
+    const [wed, thu] = credits([
+      ['2023-06-21', 'C', 1_000, 'NIP CR/JOHN DOE/GTB'],
+      ['2023-09-21', 'C', 1_000, 'NIP CR/JOHN DOE/GTB'],
+    ]);
+    expect(thu).toMatchObject({ weekday: 4, earlyLimit: 4, lateLimit: 3 });
+    expect(wed).toMatchObject({ weekday: 3, earlyLimit: 3, lateLimit: 3 });
   });
 
   it('a Monday in January: four days late allowed; December before it, February after', () => {
@@ -242,6 +260,26 @@ describe('fitSchedule', () => {
     expect(fit.payments.map((c) => c.tx.date)).toEqual(['2023-01-25', '2023-03-24', '2023-04-25']);
     // 3 payments over 4 months: regularity 0.75, stable: 0.65 + 0.25.
     expect(fit.confidence).toBe(0.9);
+  });
+
+  it('four days early is on schedule for a Thursday (a long weekend ahead), not for a Wednesday', () => {
+    // 2023-09-21 is a Thursday, 2023-06-21 a Wednesday; both four days before the 25th.
+    const thursday = fitOf([
+      ['2023-07-25', 'C', 300_000, 'NIP CR/ACME LTD/JUL SALARY'],
+      ['2023-08-25', 'C', 300_000, 'NIP CR/ACME LTD/AUG SALARY'],
+      ['2023-09-21', 'C', 300_000, 'NIP CR/ACME LTD/SEP SALARY'],
+      ['2023-10-25', 'C', 300_000, 'NIP CR/ACME LTD/OCT SALARY'],
+    ]) as Fit;
+    expect(thursday.payDay).toBe(25);
+    expect(thursday.payments.map((c) => c.dom)).toEqual([25, 25, 21, 25]);
+    const wednesday = fitOf([
+      ['2023-04-25', 'C', 300_000, 'NIP CR/ACME LTD/APR SALARY'],
+      ['2023-05-25', 'C', 300_000, 'NIP CR/ACME LTD/MAY SALARY'],
+      ['2023-06-21', 'C', 300_000, 'NIP CR/ACME LTD/JUN SALARY'],
+      ['2023-07-25', 'C', 300_000, 'NIP CR/ACME LTD/JUL SALARY'],
+    ]) as Fit;
+    expect(wednesday.payDay).toBe(25);
+    expect(wednesday.payments.map((c) => c.dom)).toEqual([25, 25, 25]);
   });
 
   it('a scratch can be reused across fits with no carry-over', () => {
