@@ -46,6 +46,10 @@ export interface AnalysisContext {
   verdicts: VerdictIndex | null;
 }
 
+/**
+ * Builds the context of a statement whose transactions are in chronological order, as every
+ * normalised statement is (`assemble.ts`); the day arrays are sized from the first and last.
+ */
 export function buildContext(statement: CanonicalStatement, txs: CategorisedTransaction[]): AnalysisContext {
   const n = txs.length;
   const first = txs[0];
