@@ -44,7 +44,7 @@ function chronological(input: DraftRow[], opening: number | undefined): { rows: 
       // The next day's rows, so the day's order is judged by how it leads into them too.
       let after = end + 1;
       while (after < rows.length && rows[after]?.date === rows[end]?.date) after++;
-      const next = rows.slice(end, Math.min(after, rows.length, end + MAX_REORDER_GROUP));
+      const next = rows.slice(end, Math.min(after, end + MAX_REORDER_GROUP));
       const current = chainCost(rows, walker, start, end, next);
       if (current > 0) {
         const chained = orderByChain(rows.slice(start, end), walker, searchBudget, next);

@@ -136,7 +136,8 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
       if (earlier) return earlier;
     }
     checkQuery(input);
-    const outcome = await deps.processor.process(input).catch((err: unknown) => {
+    const { format, statementType, body } = input;
+    const outcome = await deps.processor.process({ format, statementType, body }).catch((err: unknown) => {
       // Overran its time or lost its worker: nothing is stored, and the client may retry.
       deps.onProcessingError?.(err instanceof Error ? err : new Error(String(err)));
       throw new AppError('STATEMENT_PROCESSING_UNAVAILABLE');
@@ -184,7 +185,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
             name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
             integrity_verdict: s.integrityVerdict,
           },
-          { integrity: s.integrity, sections: s.sections, transactions: s.transactions },
+          s,
         );
         const body = statementJson(row, s, noLinks());
         if (input.idempotencyKey) {

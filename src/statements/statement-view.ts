@@ -69,7 +69,7 @@ export function statementJson(row: StatementRow, results: StoredResults, links: 
     nameMatch: row.name_match ? JSON.parse(row.name_match) : null,
   });
   // Sections were checked against ENVELOPE when they were computed (`processing.ts`).
-  const sections = results.analytics.trim().slice(1, -1).trim();
+  const sections = results.analytics.slice(1, -1);
   const linked = JSON.stringify(links).slice(1, -1);
   return `${envelope.slice(0, -1)},"integrity":${results.integrity}${sections ? `,${sections}` : ''}${linked ? `,${linked}` : ''}}`;
 }

@@ -42,9 +42,6 @@ export const dateOf = (day: number): string => new Date(day * MS_PER_DAY).toISOS
 /** 0 = Sunday .. 6 = Saturday. */
 export const weekday = (day: number): number => (day + 4) % 7;
 
-/** `2023-10` */
-export const monthKey = (date: string): string => date.slice(0, 7);
-
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 export const daysInMonth = (year: number, month1: number): number =>
@@ -74,5 +71,4 @@ export function monthLabel(key: string): { year: string; month_name: string } {
 }
 
 /** Week of the month as the real API counts it: days 1-7 are week 1, ..., 29-31 week 5. */
-export const weekOfMonth = (date: string): number =>
-  Math.ceil(((date.charCodeAt(8) - 48) * 10 + date.charCodeAt(9) - 48) / 7);
+export const weekOfMonth = (dayOfMonth: number): number => Math.ceil(dayOfMonth / 7);

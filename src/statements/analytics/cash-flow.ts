@@ -1,5 +1,5 @@
 import { toMajor } from '../../domain/money.js';
-import { MONTH_NAMES, monthLabel } from './calendar.js';
+import { MONTH_NAMES, monthLabel, weekOfMonth } from './calendar.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import { fraction } from './stats.js';
 import { verdictIndex } from './verdicts.js';
@@ -96,7 +96,7 @@ function weeklyFlows(ctx: AnalysisContext): { weekIn: Float64Array; weekOut: Flo
       dayOfMonth = 1;
     }
     if (ctx.dayTransactions[i] === 0) continue;
-    const w = m * 5 + Math.ceil(dayOfMonth / 7) - 1;
+    const w = m * 5 + weekOfMonth(dayOfMonth) - 1;
     weekIn[w] = (weekIn[w] as number) + (ctx.dayCredit[i] as number);
     weekOut[w] = (weekOut[w] as number) + (ctx.dayDebit[i] as number);
   }

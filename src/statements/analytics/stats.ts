@@ -74,9 +74,6 @@ export const sum = (values: readonly number[]): number => {
 export const fraction = (numerator: number, denominator: number): number =>
   denominator === 0 ? 0 : Math.round((numerator / denominator) * 10_000) / 10_000;
 
-/** Integer minor units, rounded (averages of kobo amounts are not whole). */
-export const roundMinor = (value: number): number => Math.round(value);
-
 /**
  * Counts strings, numbering each distinct one from 0 in order of first appearance. Its table hashes
  * a string's length and four of its characters rather than all of them, which is cheaper than a Map

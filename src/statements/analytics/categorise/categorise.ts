@@ -276,12 +276,6 @@ function shortRun(narration: string, start: number, end: number): number {
   return w;
 }
 
-/** `shapeHash` as one number: 32 bits of one lane and 21 of the other. */
-export function shapeKey(narration: string, direction: Direction): number {
-  const h1 = shapeHash(narration, direction);
-  return (h1 >>> 0) * 2_097_152 + ((lane2 >>> 0) & 0x1f_ffff);
-}
-
 /**
  * Verdicts by shape for one statement: open addressing on both hash lanes (64 bits, so two shapes
  * sharing a slot's key is out of reach), growing at half full.
