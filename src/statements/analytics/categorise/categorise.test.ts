@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../../domain/statement.js';
-import { categoriseTransaction } from './categorise.js';
+import { statementOf } from '../../../../test/helpers/statement-builder.js';
+import { categoriseStatement, categoriseTransaction } from './categorise.js';
 import { holderTokens } from './holder.js';
 import { compileLexicon, defaultMatcher } from './lexicon.js';
 import { tokenise } from './tokenise.js';
@@ -132,5 +133,43 @@ describe('the lexicon', () => {
   it('finds multi-word phrases and every overlapping shorter phrase in one scan', () => {
     const hits = defaultMatcher().match(tokenise('NIBSS INSTANT PAYMENT OUTWARD'));
     expect(hits.map((h) => h.phrase)).toEqual(['NIBSS', 'NIBSS INSTANT PAYMENT', 'INSTANT PAYMENT']);
+  });
+});
+
+describe('categoriseStatement', () => {
+  it('gives every row the verdict it gets alone, though verdicts are shared by narration shape', () => {
+    // Shapes that differ only in short digit runs, a run's length across four, a trailing or
+    // one-character run, odd and even text lengths, or the direction must not share a verdict.
+    const narrations = [
+      'TRANSFER TO ADAEZE CHIOMA 12345678',
+      'TRANSFER TO ADAEZE CHIOMA 99999999999',
+      'TRANSFER TO ADAEZE CHIOMA 123',
+      'TRANSFER TO ADAEZE CHIOMA 124',
+      'TRANSFER TO ADAEZE CHIOMA 1234',
+      'TRANSFER TO ADAEZE CHIOMA 12',
+      'TRANSFER TO ADAEZE CHIOMA 1',
+      'TRANSFER TO ADAEZE CHIOMA',
+      'TRANSFER TO ADAEZE CHIOMAX',
+      'SMS ALERT 3 CHARGES',
+      'SMS ALERT 30 CHARGES',
+      'SMS ALERT 3000 CHARGES',
+      'SMS ALERT 30001 CHARGES',
+      'BET9JA 00001234 DEPOSIT',
+      'BET9JA 00005678 DEPOSIT',
+      'POS PURCHASE 5399XXXXXXXX6136 TID70853740 SHOPRITE',
+      'POS PURCHASE 5399XXXXXXXX1111 TID22222222 SHOPRITE',
+      'FAIRMONEY LOAN 7',
+      'FAIRMONEY LOAN 8',
+      '1',
+      'A',
+      '',
+    ];
+    const rows: [string, 'C' | 'D', number, string][] = narrations.flatMap((narration) => [
+      ['2023-11-01', 'D', 100, narration] as [string, 'C' | 'D', number, string],
+      ['2023-11-02', 'C', 100, narration] as [string, 'C' | 'D', number, string],
+    ]);
+    const statement = statementOf(rows);
+    const alone = statement.transactions.map((tx) => categoriseTransaction(tx, holderTokens(statement.holder.name)));
+    expect(categoriseStatement(statement)).toEqual(alone);
   });
 });
