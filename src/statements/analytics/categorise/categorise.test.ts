@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Direction } from '../../../domain/statement.js';
 import { statementOf } from '../../../../test/helpers/statement-builder.js';
+import type { Direction } from '../../../domain/statement.js';
 import { categoriseStatement, categoriseTransaction } from './categorise.js';
 import { holderTokens } from './holder.js';
 import { compileLexicon, defaultMatcher } from './lexicon.js';
