@@ -138,8 +138,9 @@ describe('the lexicon', () => {
 
 describe('categoriseStatement', () => {
   it('gives every row the verdict it gets alone, though verdicts are shared by narration shape', () => {
-    // Shapes that differ only in short digit runs, a run's length across four, a trailing or
-    // one-character run, odd and even text lengths, or the direction must not share a verdict.
+    // Shapes that differ only in short digit runs, a run's length across four, a USSD code's length,
+    // a trailing or one-character run, odd and even text lengths, or the direction must not share
+    // a verdict.
     const narrations = [
       'TRANSFER TO ADAEZE CHIOMA 12345678',
       'TRANSFER TO ADAEZE CHIOMA 99999999999',
@@ -158,6 +159,11 @@ describe('categoriseStatement', () => {
       'BET9JA 00005678 DEPOSIT',
       'POS PURCHASE 5399XXXXXXXX6136 TID70853740 SHOPRITE',
       'POS PURCHASE 5399XXXXXXXX1111 TID22222222 SHOPRITE',
+      'TRANSFER *1234# JOHN',
+      'TRANSFER *12345# JOHN',
+      'TRANSFER *737*1*5000# JOHN',
+      'TRANSFER *7370*1*5000# JOHN',
+      'TRANSFER *73701*1*5000# JOHN',
       'FAIRMONEY LOAN 7',
       'FAIRMONEY LOAN 8',
       '1',

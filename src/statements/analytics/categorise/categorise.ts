@@ -232,11 +232,11 @@ let lane2 = 0;
 
 /**
  * A 64-bit hash of a narration's shape, in two lanes (returns the first, leaves the second in
- * `lane2`): the narration with every run of four or more digits (references, phone and card
+ * `lane2`): the narration with every long digit run (`isLongRun`: references, phone and card
  * numbers) taken as one marker, and the direction. No lexicon phrase has such a run, so narrations
  * of one shape get the same verdict. One pass over the characters, no new strings (a string key
  * built per row cost more than the categorising it saved). A step mixes two non-digits at once
- * (half the multiplications to wait on), else one non-digit, a run of 1-3 digits or the long-run
+ * (half the multiplications to wait on), else one non-digit, a short digit run or the long-run
  * marker (values no character reaches), with other multipliers, so equal shapes take equal steps.
  */
 function shapeHash(narration: string, direction: Direction): number {
@@ -266,7 +266,7 @@ function shapeHash(narration: string, direction: Direction): number {
     // A digit run starts at i.
     const start = i;
     for (i++; i < n && isDigit(narration.charCodeAt(i)); i++);
-    const w = i - start >= 4 ? 0x1f000 : shortRun(narration, start, i);
+    const w = isLongRun(narration, start, i) ? 0x1f000 : shortRun(narration, start, i);
     h1 = Math.imul(h1 ^ w, 0x2127599b);
     h2 = Math.imul(((h2 << 13) | (h2 >>> 19)) ^ w, 0x85ebca6b);
   }
@@ -274,9 +274,18 @@ function shapeHash(narration: string, direction: Direction): number {
   return h1;
 }
 
-/** A run of 1-3 digits as one step: its length and digits (four bits each) over 0xffff. */
+/**
+ * Four or more digits, except four straight after a `*`: `tokenise` reads `*` and two to four
+ * digits as a USSD code, so `*1234#` and `*12345#` must not share a shape.
+ */
+function isLongRun(narration: string, start: number, end: number): boolean {
+  const length = end - start;
+  return length > 4 || (length === 4 && narration.charCodeAt(start - 1) !== 42); // 42 is `*`
+}
+
+/** A short digit run as one step: its length and digits (four bits each) over 0xfffff. */
 function shortRun(narration: string, start: number, end: number): number {
-  let w = 0x10000 | ((end - start) << 12);
+  let w = 0x100000 | ((end - start) << 16);
   for (let j = start; j < end; j++) w |= (narration.charCodeAt(j) - 48) << (4 * (end - 1 - j));
   return w;
 }
