@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalTransaction } from '../domain/statement.js';
-import { lastHashLowBits, transactionHash } from './ids.js';
+import { assignIds, transactionHash } from './ids.js';
 
 const row = (fields: Omit<CanonicalTransaction, 'id'>): CanonicalTransaction => ({ id: '', ...fields });
 
@@ -43,9 +43,19 @@ describe('transactionHash', () => {
     const credit = transactionHash(row({ ...base, direction: 'credit', narration: 'ab', reference: 'c' }));
     expect(new Set([a, b, credit]).size).toBe(3);
   });
+});
 
-  it('leaves the low 30 bits of the hash it gave for the duplicate check', () => {
-    const id = transactionHash(row({ date: '2023-01-01', narration: 'x', direction: 'debit', amount: 1 }));
-    expect(lastHashLowBits).toBe(Number.parseInt(id.slice(8), 16) & 0x3fffffff);
+describe('assignIds', () => {
+  it('numbers the repeats of an identical row from -2, in order, and nothing else', () => {
+    const fields = { date: '2023-01-01', narration: 'AIRTIME', direction: 'debit', amount: 100 } as const;
+    const rows = [row(fields), row({ ...fields, amount: 200 }), row(fields), row(fields)];
+    assignIds(rows);
+    const base = transactionHash(rows[0] as CanonicalTransaction);
+    expect(rows.map((r) => r.id)).toEqual([
+      base,
+      transactionHash(rows[1] as CanonicalTransaction),
+      `${base}-2`,
+      `${base}-3`,
+    ]);
   });
 });

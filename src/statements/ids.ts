@@ -26,7 +26,51 @@ function hex64(h2: number, h1: number): string {
 }
 
 /** The low 30 bits of the last hash `transactionHash` computed, for a fast duplicate check. */
-export let lastHashLowBits = 0;
+let lastHashLowBits = 0;
+
+/** The fields a transaction's id is computed from. */
+export type HashedFields = Pick<
+  CanonicalTransaction,
+  'date' | 'narration' | 'reference' | 'direction' | 'amount' | 'balance'
+>;
+
+/**
+ * Sets each row's id, in order: the hash of its normalised fields; the n-th identical row gets
+ * `-n` (identical rows stay distinct). Depends only on the hashed fields and the order, so a stored
+ * statement's ids can be computed again from its rows (`transaction-document.ts`).
+ */
+export function assignIds(rows: Array<HashedFields & { id: string }>): void {
+  // Identical rows are rare: rows go into an open-addressing table of 30 bits of their hash; only
+  // after two rows share those bits are full ids tracked in a set.
+  const size = 2 ** Math.ceil(Math.log2(rows.length * 2 + 2));
+  const table = new Uint32Array(size);
+  let seen: Set<string> | undefined;
+  let repeats: Map<string, number> | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as HashedFields & { id: string };
+    const base = transactionHash(r);
+    r.id = base;
+    if (!seen) {
+      const key = lastHashLowBits + 1; // 0 marks an empty slot
+      let slot = key & (size - 1);
+      while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 1) & (size - 1);
+      if (table[slot] === 0) {
+        table[slot] = key;
+        continue;
+      }
+      seen = new Set();
+      for (let j = 0; j < i; j++) seen.add((rows[j] as { id: string }).id);
+    }
+    if (!seen.has(base)) {
+      seen.add(base);
+      continue;
+    }
+    repeats ??= new Map();
+    const n = (repeats.get(base) ?? 1) + 1;
+    repeats.set(base, n);
+    r.id = `${base}-${n}`;
+  }
+}
 
 const MUL1 = 2654435761;
 const MUL2 = 1597334677;
@@ -42,7 +86,7 @@ let lane2 = 0;
  * stable and unique within one statement; identical rows are told apart by position. Ids are
  * public and stored: the result must never change (`ids.test.ts` pins it).
  */
-export function transactionHash(t: CanonicalTransaction): string {
+export function transactionHash(t: HashedFields): string {
   lane1 = 0xdeadbeef;
   lane2 = 0x41c6ce57;
   text(t.date);
