@@ -3,20 +3,20 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 /**
  * Stored documents (transactions, analytics sections) are JSON compressed with Brotli at quality 1.
  * Compressing on the worker that built them keeps the event loop and the database from moving (and
- * the database from trying to compress) the full text. Measured on 1,000-row statements (same run,
- * medians; transactions document 131-158 KB of JSON, sections 19 KB):
+ * the database from trying to compress) the full text. Measured on 1,000-row statements of three
+ * formats (same run, medians; transactions document version 2, 112-134 KB of JSON; sections 19 KB):
  *
- * | setting              | transactions      | sections         |
- * | -------------------- | ----------------- | ---------------- |
- * | Brotli q1 (chosen)   | 0.38 ms, 34.6 KB  | 0.08 ms, 6.1 KB  |
- * | Brotli q0            | 0.31 ms, 39.5 KB  | 0.06 ms, 6.3 KB  |
- * | Brotli q2            | 0.81 ms, 32.0 KB  | 0.14 ms, 5.6 KB  |
- * | Brotli q1, window 16 | same as q1 (the window does not matter at these sizes) |
- * | raw DEFLATE level 1  | 0.96 ms, 35.6 KB  | 0.14 ms, 5.9 KB  |
- * | none                 | 0 ms, 131-158 KB  | 0 ms, 19 KB      |
+ * | setting                 | transactions           | sections         |
+ * | ----------------------- | ---------------------- | ---------------- |
+ * | Brotli q1 (chosen)      | 0.32-0.36 ms, 23-26 KB | 0.08 ms, 6.1 KB  |
+ * | Brotli q0               | 0.24-0.27 ms, 27-31 KB | 0.06 ms, 6.3 KB  |
+ * | Brotli q2               | 0.71-1.0 ms, 22-24 KB  | 0.14 ms, 5.6 KB  |
+ * | Brotli q1, window 16-18 | as q1, within 2 %      | as q1            |
+ * | raw DEFLATE level 1     | 0.75-1.1 ms, 25-29 KB  | 0.14 ms, 5.9 KB  |
+ * | none                    | 0 ms, 112-134 KB       | 0 ms, 19 KB      |
  *
- * Quality 0 saves under 0.1 ms per statement for 14-24 % more bytes written, logged and backed up;
- * storing the text uncompressed would write four times the bytes (the columns are `storage
+ * Quality 0 saves ~0.1 ms per statement for a fifth more bytes written, logged and backed up;
+ * storing the text uncompressed would write five times the bytes (the columns are `storage
  * external`, so the database would not compress them either).
  */
 export function compressJson(json: string): Uint8Array {
