@@ -84,7 +84,8 @@ let lane2 = 0;
  * reference, direction, amount, balance; not the provider's timestamp) with two 32-bit
  * multiply-xorshift lanes (the cyrb53 construction widened), as 16 hex digits. Ids only need to be
  * stable and unique within one statement; identical rows are told apart by position. Ids are
- * public and stored: the result must never change (`ids.test.ts` pins it).
+ * public, and stored documents compute theirs again on reading (`transaction-document.ts`): the
+ * result must never change (`ids.test.ts` pins it).
  */
 export function transactionHash(t: HashedFields): string {
   lane1 = 0xdeadbeef;

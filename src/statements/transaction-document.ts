@@ -13,7 +13,7 @@ import { assignIds } from './ids.js';
  * ids are the hash of each row's stored fields and its place among identical rows (`assignIds`),
  * so they are computed again on reading. Their 16 hex digits a row hardly compress: leaving them
  * out stores a third fewer bytes (1,000 rows: 34.6 -> 23.1 KB) and spares ~10 % of the encoding,
- * for ~0.15 ms more per read. Version 1 is still written for ids that were not derived that way.
+ * for ~0.15-0.3 ms more per read (reads are cached). Version 1 is still written for ids that were not derived that way.
  */
 export interface TransactionColumns {
   /** The layout of these columns: 1, whichever version was stored (a version 2 document gets its ids back). */
