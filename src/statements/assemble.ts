@@ -1,7 +1,7 @@
-import type { CanonicalStatement, CanonicalTransaction, FormatName } from '../domain/statement.js';
+import type { CanonicalStatement, FormatName } from '../domain/statement.js';
 import { BalanceWalker, chainCost, MAX_REORDER_GROUP, orderByChain, STATEMENT_SEARCH_BUDGET, signed } from './chain.js';
 import type { DraftRow, DraftStatement } from './format.js';
-import { lastHashLowBits, transactionHash } from './ids.js';
+import { assignIds } from './ids.js';
 
 /**
  * The shared last step of every format: rows in chronological order (same-day order following the
@@ -12,8 +12,8 @@ export function assembleStatement(
   draft: DraftStatement,
 ): { statement: CanonicalStatement; reorderedDays: number } {
   const { rows, ...header } = draft;
-  const { rows: ordered, reorderedDays } = chronological(rows, draft.openingBalance);
-  const transactions = withIds(ordered);
+  const { rows: transactions, reorderedDays } = chronological(rows, draft.openingBalance);
+  assignIds(transactions);
   const first = transactions[0];
   const openingBalance =
     draft.openingBalance ?? (first?.balance !== undefined ? first.balance - signed(first) : undefined);
@@ -77,39 +77,4 @@ function isSorted(rows: readonly DraftRow[]): boolean {
     if (a && b && compareTime(a, b) > 0) return false;
   }
   return true;
-}
-
-/** Id = hash of the normalised fields; the n-th identical row gets `-n` (identical rows stay distinct). */
-function withIds(rows: DraftRow[]): CanonicalTransaction[] {
-  // Identical rows are rare: rows go into an open-addressing table of 30 bits of their hash; only
-  // after two rows share those bits are full ids tracked in a set.
-  const size = 2 ** Math.ceil(Math.log2(rows.length * 2 + 2));
-  const table = new Uint32Array(size);
-  let seen: Set<string> | undefined;
-  let repeats: Map<string, number> | undefined;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as DraftRow;
-    const base = transactionHash(r);
-    r.id = base;
-    if (!seen) {
-      const key = lastHashLowBits + 1; // 0 marks an empty slot
-      let slot = key & (size - 1);
-      while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 1) & (size - 1);
-      if (table[slot] === 0) {
-        table[slot] = key;
-        continue;
-      }
-      seen = new Set();
-      for (let j = 0; j < i; j++) seen.add((rows[j] as DraftRow).id);
-    }
-    if (!seen.has(base)) {
-      seen.add(base);
-      continue;
-    }
-    repeats ??= new Map();
-    const n = (repeats.get(base) ?? 1) + 1;
-    repeats.set(base, n);
-    r.id = `${base}-${n}`;
-  }
-  return rows;
 }

@@ -26,29 +26,77 @@ function hex64(h2: number, h1: number): string {
 }
 
 /** The low 30 bits of the last hash `transactionHash` computed, for a fast duplicate check. */
-export let lastHashLowBits = 0;
+let lastHashLowBits = 0;
+
+/** The fields a transaction's id is computed from. */
+export type HashedFields = Pick<
+  CanonicalTransaction,
+  'date' | 'narration' | 'reference' | 'direction' | 'amount' | 'balance'
+>;
+
+/**
+ * Sets each row's id, in order: the hash of its normalised fields; the n-th identical row gets
+ * `-n` (identical rows stay distinct). Depends only on the hashed fields and the order, so a stored
+ * statement's ids can be computed again from its rows (`transaction-document.ts`).
+ */
+export function assignIds(rows: Array<HashedFields & { id: string }>): void {
+  // Identical rows are rare: rows go into an open-addressing table of 30 bits of their hash; only
+  // after two rows share those bits are full ids tracked in a set.
+  const size = 2 ** Math.ceil(Math.log2(rows.length * 2 + 2));
+  const table = new Uint32Array(size);
+  let seen: Set<string> | undefined;
+  let repeats: Map<string, number> | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as HashedFields & { id: string };
+    const base = transactionHash(r);
+    r.id = base;
+    if (!seen) {
+      const key = lastHashLowBits + 1; // 0 marks an empty slot
+      let slot = key & (size - 1);
+      while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 1) & (size - 1);
+      if (table[slot] === 0) {
+        table[slot] = key;
+        continue;
+      }
+      seen = new Set();
+      for (let j = 0; j < i; j++) seen.add((rows[j] as { id: string }).id);
+    }
+    if (!seen.has(base)) {
+      seen.add(base);
+      continue;
+    }
+    repeats ??= new Map();
+    const n = (repeats.get(base) ?? 1) + 1;
+    repeats.set(base, n);
+    r.id = `${base}-${n}`;
+  }
+}
+
+const MUL1 = 2654435761;
+const MUL2 = 1597334677;
+
+/** The two lanes while a hash is computed (module state, so a step returns nothing to allocate). */
+let lane1 = 0;
+let lane2 = 0;
 
 /**
  * A fast 64-bit non-cryptographic hash of a transaction's normalised fields (day, narration,
  * reference, direction, amount, balance; not the provider's timestamp) with two 32-bit
  * multiply-xorshift lanes (the cyrb53 construction widened), as 16 hex digits. Ids only need to be
- * stable and unique within one statement; identical rows are told apart by position.
+ * stable and unique within one statement; identical rows are told apart by position. Ids are
+ * public, and stored documents compute theirs again on reading (`transaction-document.ts`): the
+ * result must never change (`ids.test.ts` pins it).
  */
-export function transactionHash(t: CanonicalTransaction): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  h1 = lane(h1, t.date, 2654435761);
-  h2 = lane(h2, t.date, 1597334677);
-  h1 = lane(h1, t.narration, 2654435761);
-  h2 = lane(h2, t.narration, 1597334677);
-  if (t.reference !== undefined) {
-    h1 = lane(h1, t.reference, 2654435761);
-    h2 = lane(h2, t.reference, 1597334677);
-  }
-  const balance = t.balance === undefined ? -1 : t.balance;
-  const amount = t.direction === 'credit' ? t.amount : -t.amount - 1;
-  h1 = number(number(h1, amount, 2654435761), balance, 2654435761);
-  h2 = number(number(h2, amount, 1597334677), balance, 1597334677);
+export function transactionHash(t: HashedFields): string {
+  lane1 = 0xdeadbeef;
+  lane2 = 0x41c6ce57;
+  text(t.date);
+  text(t.narration);
+  if (t.reference !== undefined) text(t.reference);
+  number(t.direction === 'credit' ? t.amount : -t.amount - 1);
+  number(t.balance === undefined ? -1 : t.balance);
+  let h1 = lane1;
+  let h2 = lane2;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
@@ -57,18 +105,34 @@ export function transactionHash(t: CanonicalTransaction): string {
   return hex64(h2, h1);
 }
 
-/** One lane over a text, then its length (so ("ab","c") and ("a","bc") differ). */
-function lane(h: number, text: string, mul: number): number {
-  const n = text.length;
+/**
+ * Both lanes over a text, then its length (so ("ab","c") and ("a","bc") differ). The lanes are
+ * independent; stepping them together reads each character once instead of twice.
+ */
+function text(value: string): void {
+  const n = value.length;
+  let a = lane1;
+  let b = lane2;
   let i = 0;
   // Two UTF-16 code units per step.
-  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16)), mul);
-  if (i < n) h = Math.imul(h ^ text.charCodeAt(i), mul);
-  return Math.imul(h ^ (0x1f0000 | n), mul);
+  for (; i + 1 < n; i += 2) {
+    const unit = value.charCodeAt(i) | (value.charCodeAt(i + 1) << 16);
+    a = Math.imul(a ^ unit, MUL1);
+    b = Math.imul(b ^ unit, MUL2);
+  }
+  if (i < n) {
+    const unit = value.charCodeAt(i);
+    a = Math.imul(a ^ unit, MUL1);
+    b = Math.imul(b ^ unit, MUL2);
+  }
+  lane1 = Math.imul(a ^ (0x1f0000 | n), MUL1);
+  lane2 = Math.imul(b ^ (0x1f0000 | n), MUL2);
 }
 
-function number(h: number, n: number, mul: number): number {
+/** Both lanes over a safe integer, its low then its high 32 bits. */
+function number(n: number): void {
   const low = (n % 4294967296) | 0;
   const high = Math.floor(n / 4294967296) | 0;
-  return Math.imul(Math.imul(h ^ low, mul) ^ high, mul);
+  lane1 = Math.imul(Math.imul(lane1 ^ low, MUL1) ^ high, MUL1);
+  lane2 = Math.imul(Math.imul(lane2 ^ low, MUL2) ^ high, MUL2);
 }

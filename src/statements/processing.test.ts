@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFor, generateRows } from '../../test/statements/bodies.js';
+import { bodyFor, type GeneratedRow, generateRows } from '../../test/statements/bodies.js';
 import { decompressJson } from './compression.js';
 import { type ProcessOutcome, processSubmission } from './processing.js';
 import { ENVELOPE } from './statement-view.js';
+import { readSubmission } from './submission.js';
 import { categoryAt, decodeTransactions } from './transaction-document.js';
 
 const config = { defaultTimeZone: 'Africa/Lagos', minTransactions: 10 };
@@ -64,5 +65,15 @@ describe('processSubmission', () => {
     expect(s).toMatchObject({ processingStatus: 'FAILED', analytics: '{}', transactionCount: 40 });
     expect(s.analysisError).toContain('analysis bug');
     expect(categoryAt(decodeTransactions(s.transactions), 0)).toBeNull();
+  });
+
+  it('stores transactions whose ids read back as the statement gave them, a repeated row included', () => {
+    const rows = generateRows(40);
+    rows.splice(11, 0, { ...(rows[10] as GeneratedRow) });
+    const request = { format: 'periculum', statementType: 'consumer', body: bodyFor('periculum', rows, 'repeats') };
+    const given = readSubmission(request, config).statement.transactions.map((t) => t.id);
+    const stored = decodeTransactions(processed(processSubmission(request, config)).transactions).id;
+    expect(stored).toEqual(given);
+    expect(stored.filter((id) => id.endsWith('-2'))).toHaveLength(1);
   });
 });

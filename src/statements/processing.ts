@@ -145,7 +145,8 @@ export function processSubmission(
       analytics,
       sections: compressJson(analytics),
       analysisError,
-      transactions: encodeTransactions(txs, labels),
+      // The ids are the ones `assembleStatement` gave: the document can leave them out.
+      transactions: encodeTransactions(txs, labels, 'derived'),
     },
   };
 }

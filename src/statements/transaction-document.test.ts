@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalTransaction } from '../domain/statement.js';
-import { compressJson } from './compression.js';
+import { compressJson, decompressJson } from './compression.js';
+import { assignIds } from './ids.js';
 import { categoryAt, channelAt, decodeTransactions, encodeTransactions } from './transaction-document.js';
 
 const txs: CanonicalTransaction[] = [
@@ -60,6 +61,34 @@ describe('transaction documents', () => {
     const many = Array.from({ length: 1000 }, (_, i) => ({ ...(txs[i % 3] as CanonicalTransaction), id: `t${i}` }));
     const stored = encodeTransactions(many, undefined);
     expect(stored.byteLength).toBeLessThan(JSON.stringify(many).length / 4);
-    expect(() => decodeTransactions(compressJson('{"v":2}'))).toThrow(/version 2/);
+    expect(() => decodeTransactions(compressJson('{"v":3}'))).toThrow(/version 3/);
+  });
+
+  describe('with derived ids (version 2)', () => {
+    // Rows as `assembleStatement` leaves them: ids from `assignIds`, identical rows numbered.
+    // Copies: `assignIds` sets the ids in place.
+    const rows: CanonicalTransaction[] = [...txs, txs[2], { ...txs[1], reference: '' }].map((t) => ({
+      ...(t as CanonicalTransaction),
+    }));
+    assignIds(rows);
+    const labels = rows.map(() => ({ category: 'airtime_and_data', channel: 'ussd' }));
+
+    it('leave the ids out of what is stored and give back the same columns as version 1', () => {
+      const stored = encodeTransactions(rows, labels, 'derived');
+      expect(JSON.parse(decompressJson(stored))).not.toHaveProperty('id');
+      expect(JSON.parse(decompressJson(stored))).toHaveProperty('v', 2);
+      expect(decodeTransactions(stored)).toEqual(decodeTransactions(encodeTransactions(rows, labels)));
+      expect(decodeTransactions(stored).id).toEqual(rows.map((r) => r.id));
+      expect(decodeTransactions(stored).id[3]).toMatch(/-2$/);
+    });
+
+    it('give back the ids of rows without labels and of an empty list', () => {
+      expect(decodeTransactions(encodeTransactions(rows, undefined, 'derived')).id).toEqual(rows.map((r) => r.id));
+      expect(decodeTransactions(encodeTransactions([], undefined, 'derived'))).toMatchObject({
+        v: 1,
+        id: [],
+        direction: '',
+      });
+    });
   });
 });
