@@ -12,9 +12,18 @@ import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './p
 import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
-import { type TransactionCategory, verdictIndex } from './verdicts.js';
+import { verdictIndex } from './verdicts.js';
 
-export type { TransactionCategory } from './verdicts.js';
+/** Where a transaction's money went or came from, as the categoriser decided. */
+export interface TransactionCategory {
+  id: string;
+  category: string;
+  channel: string;
+  /** 0..1 */
+  confidence: number;
+  /** The rule or lexicon entry that decided the category. */
+  evidence: string;
+}
 
 export interface CategoryTotal {
   category: string;
@@ -39,6 +48,11 @@ export interface StatementAnalytics {
   riskSignals: RiskSignal[];
   /** Debits and credits by category; each side sums to its turnover. */
   categoryTotals: { debits: CategoryTotal[]; credits: CategoryTotal[] };
+  /**
+   * Each transaction's verdict, in statement order: the categorised transactions themselves, read
+   * through the fields of `TransactionCategory` (no copies: the only consumer stores two of those
+   * fields, and 10,000 copies cost more than the sections using them). Not serialised as is.
+   */
   transactions: TransactionCategory[];
 }
 
@@ -78,6 +92,6 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
     monthlySummary: monthlySummary(ctx),
     riskSignals: riskSignals(ctx, { income, loans, sweep, chainBreaks }),
     categoryTotals: categoryTotals(ctx),
-    transactions: verdictIndex(ctx).list,
+    transactions: ctx.txs,
   };
 }
