@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
 import { statementOf } from '../../../test/helpers/statement-builder.js';
+import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
 import { analyseStatement } from './analyse.js';
 
 const day = fc
