@@ -67,10 +67,12 @@ class Transfers {
   add(i: number, tx: CategorisedTransaction): void {
     if (tx.direction !== this.direction) return;
     if (!this.top || tx.amount > this.top.amount) this.top = tx;
-    if (!tx.counterparty) return;
-    // Without an entity, the counterparty is the row's party in the streams index.
-    if (tx.entity == null) this.parties.addParty(this.index.partyOf[i] as number);
-    else this.parties.addName(tx.counterparty);
+    // Without an entity, the counterparty is the row's party in the streams index (-1 when empty):
+    // counted without reading the string, which is most of the cost of a row here.
+    if (tx.entity == null) {
+      const party = this.index.partyOf[i] as number;
+      if (party >= 0) this.parties.addParty(party);
+    } else if (tx.counterparty) this.parties.addName(tx.counterparty);
   }
 
   /** The largest transfer, and the most frequent counterparty (ties: the first seen). */
