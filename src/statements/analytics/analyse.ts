@@ -12,18 +12,9 @@ import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './p
 import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
-import { verdictIndex } from './verdicts.js';
+import { type TransactionCategory, verdictIndex } from './verdicts.js';
 
-/** Where a transaction's money went or came from, as the categoriser decided. */
-export interface TransactionCategory {
-  id: string;
-  category: string;
-  channel: string;
-  /** 0..1 */
-  confidence: number;
-  /** The rule or lexicon entry that decided the category. */
-  evidence: string;
-}
+export type { TransactionCategory } from './verdicts.js';
 
 export interface CategoryTotal {
   category: string;
@@ -48,11 +39,6 @@ export interface StatementAnalytics {
   riskSignals: RiskSignal[];
   /** Debits and credits by category; each side sums to its turnover. */
   categoryTotals: { debits: CategoryTotal[]; credits: CategoryTotal[] };
-  /**
-   * Each transaction's verdict, in statement order: the categorised transactions themselves, read
-   * through the fields of `TransactionCategory` (no copies: the only consumer stores two of those
-   * fields, and 10,000 copies cost more than the sections using them). Not serialised as is.
-   */
   transactions: TransactionCategory[];
 }
 
@@ -92,6 +78,6 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
     monthlySummary: monthlySummary(ctx),
     riskSignals: riskSignals(ctx, { income, loans, sweep, chainBreaks }),
     categoryTotals: categoryTotals(ctx),
-    transactions: ctx.txs,
+    transactions: verdictIndex(ctx).list,
   };
 }

@@ -2,6 +2,37 @@ import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { Tally } from './stats.js';
 
+/** Where a transaction's money went or came from, as the categoriser decided. */
+export interface TransactionCategory {
+  id: string;
+  category: string;
+  channel: string;
+  /** 0..1 */
+  confidence: number;
+  /** The rule or lexicon entry that decided the category. */
+  evidence: string;
+}
+
+/**
+ * A class rather than an object literal: V8 may move a literal's allocation site to the old
+ * generation once its objects survive, and then every store of a young string costs a barrier.
+ */
+class Verdict implements TransactionCategory {
+  readonly id: string;
+  readonly category: string;
+  readonly channel: string;
+  readonly confidence: number;
+  readonly evidence: string;
+
+  constructor(tx: CategorisedTransaction) {
+    this.id = tx.id;
+    this.category = tx.category;
+    this.channel = tx.channel;
+    this.confidence = tx.confidence;
+    this.evidence = tx.evidence;
+  }
+}
+
 /** One category: its sums by direction and, once asked for, its transactions. */
 export interface CategoryRows {
   category: string;
@@ -23,10 +54,12 @@ export interface CategoryRows {
 
 /**
  * The categoriser's final verdicts, one pass over the transactions for every section: each
- * transaction's category as a number, each category's sums, and the transactions carrying lexicon
- * flags.
+ * transaction's verdict as the API lists it and its category as a number, each category's sums, and
+ * the transactions carrying lexicon flags.
  */
 export interface VerdictIndex {
+  /** Per transaction, the analytics' `transactions` list. */
+  list: TransactionCategory[];
   /** Every category present, in order of first appearance (their slots: 0, 1, ...). */
   categories: CategoryRows[];
   byName: ReadonlyMap<string, CategoryRows>;
@@ -48,8 +81,10 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   const bySlot: CategoryRows[] = [];
   const rowCategory = new Uint16Array(n);
   const flagged: number[] = [];
+  const list: TransactionCategory[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const tx = txs[i] as CategorisedTransaction;
+    list[i] = new Verdict(tx);
     const slot = numbers.add(tx.category);
     const c = bySlot[slot] ?? newCategory(bySlot, tx.category, slot);
     rowCategory[i] = slot;
@@ -64,6 +99,7 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
     if (tx.flags.length > 0) flagged.push(i);
   }
   ctx.verdicts = {
+    list,
     categories: bySlot,
     byName: new Map(bySlot.map((c) => [c.category, c])),
     rowCategory,
