@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { statementOf } from '../../../test/helpers/statement-builder.js';
 import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
 import { analyseStatement } from './analyse.js';
 
@@ -45,6 +46,23 @@ describe('analyseStatement on any canonical statement', () => {
       }),
       { numRuns: 150, seed: 7 },
     );
+  });
+
+  it('lists each transaction’s verdict in statement order, with the categories the sections used', () => {
+    const s = statementOf([
+      ['2023-01-05', 'C', 100_000, 'NIP CR/JOHN DOE/GTB'],
+      ['2023-01-07', 'D', 9_900, 'WEB PMT QUICKTELLER DSTV SUBSCRIPTION'],
+      ['2023-01-09', 'D', 1_000, 'DEBIT CARD REQUEST FEE'],
+    ]);
+    const a = analyseStatement(s);
+    expect(a.transactions.map((t) => t.id)).toEqual(s.transactions.map((t) => t.id));
+    expect(a.transactions.map((t) => t.category)).toEqual(['transfer_in', 'utilities', 'bank_charges']);
+    expect(a.categoryTotals.debits.map((c) => c.category).sort()).toEqual(['bank_charges', 'utilities']);
+    for (const t of a.transactions) {
+      expect(typeof t.channel).toBe('string');
+      expect(t.confidence).toBeGreaterThan(0);
+      expect(t.evidence).not.toBe('');
+    }
   });
 
   it('an empty statement gives zeros, not errors', () => {

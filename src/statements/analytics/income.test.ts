@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { byDate } from '../../../test/helpers/by-date.js';
+import { contextOf } from '../../../test/helpers/context-of.js';
 import { type Row, statementOf } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
+import { incomeAnalysis } from './income.js';
 
 // 2023: Feb 25, Mar 25 and Jun 25 fall on a weekend, so those salaries come on the Friday before.
 // The employer is renamed in April (Diamond Bank -> Access Bank); January is pro-rated; a raise in May.
@@ -50,6 +52,19 @@ describe('incomeAnalysis: a renamed employer, weekend pay days, a pro-rated firs
     expect(income.lowestSalaryDate).toBe('2023-01-25');
     expect(income.mostRecentSalary).toBe(345_000);
     expect(income.lastDateOfSalaryPayment).toBe('2023-06-23');
+  });
+
+  it('gives the positions of each stream’s payments, ascending', () => {
+    const ctx = contextOf(rows, { openingNaira: 5_000 });
+    const found = incomeAnalysis(ctx);
+    expect(found.streamRows).toHaveLength(1);
+    const positions = found.streamRows[0] ?? [];
+    expect(positions.map((i) => ctx.txs[i]?.date)).toEqual(salary.map((r) => r[0]));
+    expect(positions.map((i) => ctx.txs[i]?.id)).toEqual(
+      [...(found.streams[0]?.transactionIds ?? [])].sort(
+        (a, b) => ctx.txs.findIndex((t) => t.id === a) - ctx.txs.findIndex((t) => t.id === b),
+      ),
+    );
   });
 
   it('never counts self-transfers, loans, gambling winnings or reversals as income', () => {

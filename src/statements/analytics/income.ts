@@ -66,6 +66,8 @@ export interface IncomeAnalysis {
 export interface IncomeResult {
   analysis: IncomeAnalysis;
   streams: SalaryStream[];
+  /** Positions in `ctx.txs` of each stream's payments, ascending. */
+  streamRows: number[][];
   /** Minor units, for affordability and ratios. */
   averagePredictedSalary: number;
   averageOtherIncome: number;
@@ -258,10 +260,9 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     (a, b) => b.stream.confidence - a.stream.confidence || b.stream.payments - a.stream.payments,
   );
   const streams = kept.map((k) => k.stream);
-  if (streams.length > 0) {
-    // The recurring streams of these salary streams read the index with the rows re-labelled below.
-    index.salary = { streams, rows: kept.map((k) => k.fit.payments.map((p) => p.index).sort((a, b) => a - b)) };
-  }
+  const streamRows = kept.map((k) => k.fit.payments.map((p) => p.index).sort((a, b) => a - b));
+  // The recurring streams of these salary streams read the index with the rows re-labelled below.
+  if (streams.length > 0) index.salary = { streams, rows: streamRows };
   const salaryIds = new Set<string>();
   // Positions in `ctx.txs` of the salary credits: the streams' payments and the credits named salary.
   const at: number[] = [];
@@ -308,6 +309,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
 
   return {
     streams,
+    streamRows,
     salaryIds,
     averagePredictedSalary: isEarner ? predicted : 0,
     averageOtherIncome,

@@ -1,7 +1,9 @@
 import { toMajor } from '../../domain/money.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
-import { fraction, Tally } from './stats.js';
+import { PartyTally } from './parties.js';
+import { fraction } from './stats.js';
+import { partiesIndex, type StreamsIndex } from './streams-index.js';
 import { slotOf, verdictIndex } from './verdicts.js';
 
 /** Amount bands of the real API, in minor units: < ₦10k, ₦10k-100k, ₦100k-500k, ₦500k-1m, > ₦1m. */
@@ -52,23 +54,31 @@ const party = (tx: CategorisedTransaction): Party => ({
  */
 class Transfers {
   private top: CategorisedTransaction | null = null;
-  private readonly parties = new Tally();
+  private readonly parties: PartyTally;
 
   constructor(
     readonly slot: number,
     private readonly direction: 'credit' | 'debit',
-  ) {}
+    private readonly index: StreamsIndex,
+  ) {
+    this.parties = new PartyTally(index, direction === 'credit');
+  }
 
-  add(tx: CategorisedTransaction): void {
+  add(i: number, tx: CategorisedTransaction): void {
     if (tx.direction !== this.direction) return;
     if (!this.top || tx.amount > this.top.amount) this.top = tx;
-    if (tx.counterparty) this.parties.add(tx.counterparty);
+    // Without an entity, the counterparty is the row's party in the streams index (-1 when empty):
+    // counted without reading the string, which is most of the cost of a row here.
+    if (tx.entity == null) {
+      const party = this.index.partyOf[i] as number;
+      if (party >= 0) this.parties.addParty(party);
+    } else if (tx.counterparty) this.parties.addName(tx.counterparty);
   }
 
   /** The largest transfer, and the most frequent counterparty (ties: the first seen). */
   result(): { top: Party | null; party: string | null } {
     const best = this.parties.top();
-    return { top: this.top ? party(this.top) : null, party: best < 0 ? null : (this.parties.keys[best] as string) };
+    return { top: this.top ? party(this.top) : null, party: best < 0 ? null : this.parties.nameOf(best) };
   }
 }
 
@@ -96,8 +106,9 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
   const amountBands = new Int32Array(BANDS.length + 1);
   const balanceBands = new Int32Array(BANDS.length + 1);
   const v = verdictIndex(ctx);
-  const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit');
-  const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit');
+  const parties = partiesIndex(ctx);
+  const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
+  const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
   let balances = 0;
   for (let i = 0; i < n; i++) {
     const tx = txs[i] as CategorisedTransaction;
@@ -109,8 +120,8 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
       balances++;
     }
     const slot = v.rowCategory[i];
-    if (slot === incoming.slot) incoming.add(tx);
-    else if (slot === outgoing.slot) outgoing.add(tx);
+    if (slot === incoming.slot) incoming.add(i, tx);
+    else if (slot === outgoing.slot) outgoing.add(i, tx);
   }
   const credits = ctx.creditCount;
   let activeDays = 0;

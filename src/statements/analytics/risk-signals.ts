@@ -177,17 +177,13 @@ function sweepSignal(sweep: SweepFacts): RiskSignal {
 
 function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const stream = income.streams[0];
-  if (!stream) return signal('SALARY_GAPS_AND_RECENCY', 'none', 'no salary stream found', {});
-  const ids = new Set(stream.transactionIds);
+  const rows = income.streamRows[0];
+  if (!stream || !rows) return signal('SALARY_GAPS_AND_RECENCY', 'none', 'no salary stream found', {});
+  // The stream's first and last transactions in statement order (its rows are ascending).
   const txs = ctx.txs;
-  // The stream's first and last transactions in statement order: scan in from both ends.
-  let a = 0;
-  while (a < txs.length && !ids.has((txs[a] as CategorisedTransaction).id)) a++;
-  let b = txs.length - 1;
-  while (b > a && !ids.has((txs[b] as CategorisedTransaction).id)) b--;
-  const firstDate = txs[a]?.date;
+  const firstDate = txs[rows[0] as number]?.date;
   const firstMonth = Number(firstDate?.slice(0, 4)) * 12 + Number(firstDate?.slice(5, 7));
-  const last = a < txs.length ? (txs[b] as CategorisedTransaction).date : '';
+  const last = txs[rows[rows.length - 1] as number]?.date ?? '';
   const lastMonth = Number(last.slice(0, 4)) * 12 + Number(last.slice(5, 7));
   const missing = lastMonth - firstMonth + 1 - stream.payments;
   const daysSince = ctx.lastDate && last ? dayNumber(ctx.lastDate) - dayNumber(last) : 0;

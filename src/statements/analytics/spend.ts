@@ -3,8 +3,10 @@ import { monthLabel } from './calendar.js';
 import type { MonthAmount } from './cash-flow.js';
 import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount, monthOf } from './context.js';
+import { PartyTally } from './parties.js';
 import type { RecurringStream } from './recurring.js';
-import { medianOf, Tally } from './stats.js';
+import { medianOf } from './stats.js';
+import { partiesIndex, type StreamsIndex } from './streams-index.js';
 import { type CategoryRows, verdictIndex } from './verdicts.js';
 
 /**
@@ -129,23 +131,34 @@ const ONLINE_AND_WEB = GROUP_NAMES.indexOf('OnlineAndWeb');
  * counterparty, else the narration.
  */
 class Payees {
-  private readonly names = new Tally();
+  private readonly names: PartyTally;
   /** Per transaction: its payee's number plus one; 0 when it is not an expense. */
   private readonly payeeOf: Int32Array;
 
-  constructor(private readonly txs: readonly CategorisedTransaction[]) {
+  constructor(
+    private readonly txs: readonly CategorisedTransaction[],
+    private readonly index: StreamsIndex,
+  ) {
+    this.names = new PartyTally(index, false);
     this.payeeOf = new Int32Array(txs.length);
   }
 
+  /** Counts the payee of debit `tx` at row `i`. */
   add(i: number, tx: CategorisedTransaction): void {
-    this.payeeOf[i] = this.names.add(tx.entity ?? (tx.counterparty || tx.narration.toUpperCase())) + 1;
+    // A row's party in the streams index is `entity ?? counterparty` when that is not empty.
+    const party = this.index.partyOf[i] as number;
+    const payee =
+      party >= 0
+        ? this.names.addParty(party)
+        : this.names.addName(tx.entity ?? (tx.counterparty || tx.narration.toUpperCase()));
+    this.payeeOf[i] = payee + 1;
   }
 
   /** The most frequent payee (ties: the first seen): its last narration and its median amount. */
   top(): { narration: string | null; amount: number } {
     const best = this.names.top();
     if (best < 0) return { narration: null, amount: 0 };
-    const amounts = new Float64Array(this.names.counts[best] as number);
+    const amounts = new Float64Array(this.names.countOf(best));
     let last = 0;
     for (let i = 0, found = 0; found < amounts.length; i++) {
       if (this.payeeOf[i] === best + 1) {
@@ -163,7 +176,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
   const v = verdictIndex(ctx);
   const totals = new Float64Array(GROUP_NAMES.length);
   const perMonth = new Float64Array(ctx.months.length);
-  const payees = new Payees(txs);
+  const payees = new Payees(txs, partiesIndex(ctx));
   const atmRows: number[] = [];
   let viaAgents = 0;
   let expenses = 0;

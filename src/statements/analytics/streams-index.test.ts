@@ -3,7 +3,7 @@ import { contextOf } from '../../../test/helpers/context-of.js';
 import type { Row } from '../../../test/helpers/statement-builder.js';
 import { dayNumber } from './calendar.js';
 import type { AnalysisContext } from './context.js';
-import { indexAfterIncome, isPayCandidate, rowsOf, streamsIndex } from './streams-index.js';
+import { indexAfterIncome, isPayCandidate, partiesIndex, rowsOf, streamsIndex } from './streams-index.js';
 
 const rows: Row[] = [
   ['2023-01-05', 'C', 100_000, 'NIP CR/JOHN DOE/GTB'], // 0 JOHN DOE, credit, transfer_in
@@ -72,6 +72,16 @@ describe('streamsIndex', () => {
     expect(index.salary).toBeNull();
   });
 
+  it('numbers each direction’s counterparties in order of first row, and gives each row its number', () => {
+    expect(index.parties).toEqual({
+      credit: ['JOHN DOE', 'FairMoney', 'ADAEZE CHIOMA NWANKWO'],
+      debit: ['JOHN DOE', 'DStv'],
+    });
+    // JOHN DOE's salary credit (row 3) is another bucket but the same party; rows 2, 8, 9 have none.
+    expect(Array.from(index.partyOf)).toEqual([0, 0, -1, 0, 1, 0, 1, 2, -1, -1, 0]);
+    expect(index.buckets.map((b) => b.party)).toEqual([0, 0, 0, 1, 1, 2]);
+  });
+
   it('marks the credit buckets that may hold pay, with their counterparty', () => {
     expect(index.buckets.map((b) => b.payCandidate)).toEqual([true, false, true, false, false, false]);
     expect(index.buckets[0]).toMatchObject({ counterparty: 'JOHN DOE', counterpartyIsWho: true, mixed: false });
@@ -136,6 +146,17 @@ describe('streamsIndex and indexAfterIncome: one index per analysis', () => {
     expect(after).not.toBe(held);
     expect(after.salary).toBeNull();
     expect(indexAfterIncome(c, streams)).toBe(held);
+  });
+
+  it('partiesIndex: the held index even once rows are re-labelled (parties do not change), else a new one', () => {
+    const c = fresh();
+    const held = streamsIndex(c);
+    held.salary = { streams: [], rows: [] };
+    expect(partiesIndex(c)).toBe(held);
+    const other = fresh();
+    const built = partiesIndex(other);
+    expect(built.parties).toEqual(held.parties);
+    expect(streamsIndex(other)).toBe(built);
   });
 
   it('a context whose rows were replaced is indexed afresh', () => {

@@ -22,6 +22,8 @@ export interface Bucket {
   counterparty: string;
   counterpartyIsWho: boolean;
   mixed: boolean;
+  /** The number of its counterparty among the direction's (`StreamsIndex.parties`), shared by its `next` buckets. */
+  party: number;
 }
 
 /** What the income analysis found and re-labelled `salary`: the rows of each stream, ascending. */
@@ -47,6 +49,13 @@ export interface StreamsIndex {
   day: Float64Array;
   /** Positions of credits without a counterparty, ascending. */
   looseCredits: number[];
+  /**
+   * Each direction's counterparties (`who`) in order of first row, so numbered from 0, and each
+   * row's number among its direction's (-1 without a counterparty): sections counting parties count
+   * these numbers rather than hash the strings again (see `PartyTally`).
+   */
+  parties: { credit: string[]; debit: string[] };
+  partyOf: Int32Array;
   /** Set once the income analysis has re-labelled rows: the buckets keep the categories from before. */
   salary: SalaryRows | null;
 }
@@ -62,6 +71,8 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
   const before = new Int32Array(n);
   const day = new Float64Array(n);
   const looseCredits: number[] = [];
+  const parties = { credit: [] as string[], debit: [] as string[] };
+  const partyOf = new Int32Array(n);
   // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
   // characters, checked by `===` (by reference first), saves most map lookups.
   const cacheWho: string[] = new Array(CACHE_SLOTS).fill('');
@@ -74,6 +85,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     const isCredit = tx.direction === 'credit';
     if (!who) {
       if (isCredit) looseCredits.push(i);
+      partyOf[i] = -1;
       continue;
     }
     const category = tx.category;
@@ -89,7 +101,9 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
       const byWho = isCredit ? credit : debit;
       b = byWho.get(who);
       if (b === undefined) {
-        b = newBucket(who, category, tx, isCredit, i);
+        const named = isCredit ? parties.credit : parties.debit;
+        b = newBucket(who, category, tx, isCredit, i, named.length);
+        named.push(who);
         byWho.set(who, b);
         buckets.push(b);
       }
@@ -99,7 +113,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     // A counterparty has few categories: a short chain compared by reference beats a second map.
     while (b.category !== category && b.next !== null) b = b.next;
     if (b.category !== category) {
-      b.next = newBucket(who, category, tx, isCredit, i);
+      b.next = newBucket(who, category, tx, isCredit, i, b.party);
       b = b.next;
       buckets.push(b);
     } else if (b.payCandidate && !b.mixed) {
@@ -109,8 +123,9 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     before[i] = b.last;
     b.last = i;
     b.count++;
+    partyOf[i] = b.party;
   }
-  return { txs, debit, credit, buckets, before, day, looseCredits, salary: null };
+  return { txs, debit, credit, buckets, before, day, looseCredits, parties, partyOf, salary: null };
 }
 
 const newBucket = (
@@ -119,6 +134,7 @@ const newBucket = (
   tx: CategorisedTransaction,
   isCredit: boolean,
   row: number,
+  party: number,
 ): Bucket => ({
   who,
   credit: isCredit,
@@ -131,6 +147,7 @@ const newBucket = (
   counterparty: tx.counterparty,
   counterpartyIsWho: tx.counterparty === who,
   mixed: false,
+  party,
 });
 
 /** The rows of a bucket, ascending. */
@@ -153,6 +170,14 @@ export function streamsIndex(ctx: AnalysisContext): StreamsIndex {
   const index = buildIndex(ctx.txs);
   if (!held) indexes.set(ctx, index);
   return index;
+}
+
+/**
+ * The index of `ctx` for its counterparties (`parties`, `partyOf`), which re-labelling rows does not
+ * change: the one held, even after the income analysis, else a new one.
+ */
+export function partiesIndex(ctx: AnalysisContext): StreamsIndex {
+  return heldIndex(ctx) ?? streamsIndex(ctx);
 }
 
 /** The index as the income analysis left it, when that analysis found exactly `streams`. */
