@@ -8,7 +8,7 @@
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
  * try another number of processing threads (on 2 cores: 1 gave 0.25, 2 gave 0.30, 3 gave 0.29).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,12 +63,34 @@ const nextBody = () => `${head}${Date.now()}-${counter++}${tail}`;
 const bare = Fastify({ logger: false, bodyLimit: config.limits.bodyBytes });
 bare.post('/parse', async () => ({ ok: true }));
 
-/** Requests per second, and how busy this thread (server and client alike) was per request. */
+/**
+ * Nanoseconds this thread has run on a CPU (Linux): unlike the event loop's busy time, it leaves
+ * out the time the thread was ready but preempted by a worker or the database on these 2 cores.
+ */
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+function mainThreadCpuNs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+const processCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Requests per second, and per request: how busy this thread (server and client alike) was, how
+ * much CPU it used, and how much CPU the whole process used (processing workers included).
+ */
 async function run(
   url: string,
   headers: Record<string, string>,
-): Promise<{ rps: number; non2xx: number; busyMs: number }> {
+): Promise<{ rps: number; non2xx: number; busyMs: number; cpuMs: number; processMs: number }> {
   const before = eventLoopUtilization();
+  const cpuBefore = mainThreadCpuNs();
+  const processBefore = processCpuMs();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -82,10 +104,13 @@ async function run(
     ],
   });
   const elu = eventLoopUtilization(before);
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     non2xx: result.non2xx,
-    busyMs: elu.active / Math.max(1, result.requests.total),
+    busyMs: elu.active / requests,
+    cpuMs: (mainThreadCpuNs() - cpuBefore) / 1e6 / requests,
+    processMs: (processCpuMs() - processBefore) / requests,
   };
 }
 
@@ -119,6 +144,8 @@ console.log(
     `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
     ` (non-2xx: ${full.non2xx}) -> ratio ${(full.rps / baseline.rps).toFixed(2)} (goal >= 0.5)\n` +
     `  event loop busy per request (autocannon's client work included): bare ${baseline.busyMs.toFixed(2)} ms, full ${full.busyMs.toFixed(2)} ms\n` +
+    `  main thread CPU per request (the same, less the time it was preempted): bare ${baseline.cpuMs.toFixed(2)} ms, full ${full.cpuMs.toFixed(2)} ms\n` +
+    `  process CPU per request (all threads): bare ${baseline.processMs.toFixed(2)} ms, full ${full.processMs.toFixed(2)} ms\n` +
     `  processing alone ${processingMs.toFixed(1)} ms per statement (${((processingMs * full.rps) / 10).toFixed(1)}% of one core at this rate)`,
 );
 await app.close();

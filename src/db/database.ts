@@ -4,6 +4,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { preparingPool } from './prepared.js';
 import type { Database } from './schema.js';
 
 // BIGINT (int8) and NUMERIC come back as strings by default; our bigints are kobo amounts and keys
@@ -56,7 +57,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
 }
 
 function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], after: () => Promise<void>): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   let closed = false;
   return {
     db,

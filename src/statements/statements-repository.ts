@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { preparedSql } from '../db/prepared.js';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
 import { decompressJson } from './compression.js';
@@ -6,7 +7,6 @@ import { decompressJson } from './compression.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type StatementRow = Selectable<StatementsTable>;
-export type NewStatement = Insertable<StatementsTable>;
 
 export async function findKeyByName(db: Db, clientId: number, name: string): Promise<number | undefined> {
   const row = await ownedBy(db as Kysely<Database>, 'statements', clientId)
@@ -33,35 +33,82 @@ export interface StatementResults {
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** Every column a submission writes; the database adds `key` and `created_at`. */
+export type StatementValues = Omit<StatementRow, 'key' | 'created_at'>;
+
+// Listing the columns as an object makes the compiler refuse a missing or unknown one.
+const STATEMENT_COLUMNS = Object.keys({
+  client_id: true,
+  name: true,
+  format: true,
+  statement_type: true,
+  bvn_uuid: true,
+  processing_status: true,
+  client_full_name: true,
+  account_name: true,
+  account_number: true,
+  account_type: true,
+  bank_name: true,
+  currency: true,
+  time_zone: true,
+  start_date: true,
+  end_date: true,
+  opening_balance: true,
+  closing_balance: true,
+  transaction_count: true,
+  bvn_masked: true,
+  bvn_sealed: true,
+  nin_masked: true,
+  nin_sealed: true,
+  name_match: true,
+  integrity_verdict: true,
+} satisfies Record<keyof StatementValues, true>) as Array<keyof StatementValues>;
+
+/** What the database makes of an inserted statement: its key and time, and the UUID as it stores it. */
+type Generated = Pick<StatementRow, 'key' | 'created_at' | 'bvn_uuid'>;
+
+const placeholder = (n: number) => `$${n}`;
+const RESULTS_AT = STATEMENT_COLUMNS.length + 1;
+
+/**
+ * The submission's write, as SQL text made once and prepared once per connection: it runs on every
+ * submission, and building it through Kysely's query builder (a CTE over 24 columns, then compiling
+ * it) took about a tenth of the event loop's time per request. Only what the database generates is
+ * read back.
+ */
+const INSERT_STATEMENT = preparedSql(
+  'insert_statement',
+  `with s as (
+  insert into statements (${STATEMENT_COLUMNS.join(', ')})
+  values (${STATEMENT_COLUMNS.map((_, i) => placeholder(i + 1)).join(', ')})
+  returning key, created_at, bvn_uuid
+), r as (
+  insert into statement_results (statement_key, integrity, sections, transactions)
+  select s.key, ${placeholder(RESULTS_AT)}::text, ${placeholder(RESULTS_AT + 1)}::bytea, ${placeholder(RESULTS_AT + 2)}::bytea from s
+)
+select key, created_at, bvn_uuid from s`,
+);
+
 /**
  * Writes a statement and its results in one statement (a data-modifying CTE): one round trip, and
  * atomic on its own. A taken name or BVN record fails it with a unique violation.
  */
 export async function insertStatement(
   db: Db,
-  statement: NewStatement,
+  statement: StatementValues,
   results: StatementResults,
 ): Promise<StatementRow> {
-  return (db as Kysely<Database>)
-    .with('s', (q) => q.insertInto('statements').values(statement).returningAll())
-    .with('r', (q) =>
-      q
-        .insertInto('statement_results')
-        .columns(['statement_key', 'integrity', 'sections', 'transactions'])
-        .expression((eb) =>
-          eb
-            .selectFrom('s')
-            .select([
-              's.key',
-              sql<string>`${results.integrity}::text`.as('integrity'),
-              sql<Uint8Array>`${asBuffer(results.sections)}::bytea`.as('sections'),
-              sql<Uint8Array>`${asBuffer(results.transactions)}::bytea`.as('transactions'),
-            ]),
-        ),
-    )
-    .selectFrom('s')
-    .selectAll()
-    .executeTakeFirstOrThrow() as Promise<StatementRow>;
+  const parameters = [
+    ...STATEMENT_COLUMNS.map((column) => statement[column]),
+    results.integrity,
+    asBuffer(results.sections),
+    asBuffer(results.transactions),
+  ];
+  const query = CompiledQuery.raw(INSERT_STATEMENT, parameters) as CompiledQuery<Generated>;
+  const { rows } = await db.executeQuery(query);
+  const generated = rows[0];
+  if (!generated) throw new Error('inserting a statement returned no row');
+  return { ...statement, ...generated };
 }
 
 export async function getStatement(db: Db, clientId: number, key: number): Promise<StatementRow | undefined> {

@@ -1,4 +1,5 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './priority.js';
 import type { WorkerMessage } from './worker-pool.js';
 
 /**
@@ -8,6 +9,7 @@ import type { WorkerMessage } from './worker-pool.js';
 export async function serveWorker<Req, Res>(init: () => Promise<(request: Req) => Promise<Res> | Res>): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('serveWorker runs in a worker thread');
+  lowerThreadPriority(Number((workerData as { niceness?: unknown } | null)?.niceness ?? 0));
   const post = (message: WorkerMessage<Res>) => port.postMessage(message);
   let handle: (request: Req) => Promise<Res> | Res;
   try {

@@ -19,6 +19,11 @@ export interface WorkerPoolOptions {
   onDemand?: boolean;
   /** Jobs waiting beyond this many are refused at once with a PoolBusyError. */
   maxQueue?: number;
+  /**
+   * How many nice levels the workers run below the event loop (Linux; see `priority.ts`). 0 (the
+   * default) leaves them level with it.
+   */
+  niceness?: number;
 }
 
 /** The pool is full: the caller should answer 503 rather than queue without bound. */
@@ -68,7 +73,9 @@ export function createWorkerPool<Req, Res>(options: WorkerPoolOptions): WorkerPo
   };
 
   const spawn = (): Slot<Req, Res> => {
-    const worker = new Worker(BOOTSTRAP, { workerData: { script: options.script.href } });
+    const worker = new Worker(BOOTSTRAP, {
+      workerData: { script: options.script.href, niceness: options.niceness ?? 0 },
+    });
     if (options.onDemand) worker.unref();
     let markReady: () => void = () => {};
     let markFailed: (e: Error) => void = () => {};
