@@ -71,7 +71,6 @@ export interface IncomeResult {
   /** Minor units, for affordability and ratios. */
   averagePredictedSalary: number;
   averageOtherIncome: number;
-  salaryIds: ReadonlySet<string>;
 }
 
 /** Credits of one payer, with what the rename check needs computed when first asked. */
@@ -263,12 +262,10 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const streamRows = kept.map((k) => k.fit.payments.map((p) => p.index).sort((a, b) => a - b));
   // The recurring streams of these salary streams read the index with the rows re-labelled below.
   if (streams.length > 0) index.salary = { streams, rows: streamRows };
-  const salaryIds = new Set<string>();
   // Positions in `ctx.txs` of the salary credits: the streams' payments and the credits named salary.
   const at: number[] = [];
   for (const { stream, fit } of kept) {
     for (const p of fit.payments) {
-      salaryIds.add(p.tx.id);
       at.push(p.index);
       const tx = p.tx;
       if (tx.category === 'salary') continue;
@@ -278,7 +275,6 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     }
   }
   for (const i of found.named) {
-    salaryIds.add((txs[i] as CategorisedTransaction).id);
     at.push(i);
   }
   at.sort((a, b) => a - b);
@@ -310,7 +306,6 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   return {
     streams,
     streamRows,
-    salaryIds,
     averagePredictedSalary: isEarner ? predicted : 0,
     averageOtherIncome,
     analysis: {
