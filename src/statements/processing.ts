@@ -7,7 +7,7 @@ import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { matchNames, type NameMatch } from './name-match.js';
 import { ENVELOPE } from './statement-view.js';
 import { readSubmission, type SubmitStatement } from './submission.js';
-import { encodeTransactions } from './transaction-document.js';
+import { encodeTransactions, type TransactionLabel } from './transaction-document.js';
 
 /** What the submission needs from the request to process a statement: no database, no client. */
 export type ProcessRequest = Pick<SubmitStatement, 'format' | 'statementType' | 'body'>;
@@ -104,15 +104,15 @@ export function processSubmission(
     throw err;
   }
   let analytics = '{}';
-  let labels: Array<{ category: string; channel: string }> | undefined;
+  let labels: readonly TransactionLabel[] | undefined;
   let analysisError: string | null = null;
   try {
-    const { transactions, ...sections } = analyse(statement);
+    const { labels: verdicts, ...sections } = analyse(statement);
     for (const key of Object.keys(sections)) {
       if (ENVELOPE.has(key)) delete (sections as Record<string, unknown>)[key];
     }
     analytics = JSON.stringify(sections);
-    labels = transactions;
+    labels = verdicts;
   } catch (err) {
     // A bug in an analysis must not lose the statement: it is stored, marked FAILED, without sections.
     analysisError = err instanceof Error ? (err.stack ?? err.message) : String(err);

@@ -2,7 +2,7 @@ import { toMajor } from '../../domain/money.js';
 import type { CanonicalStatement } from '../../domain/statement.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
-import { categoriseStatement } from './categorise/categorise.js';
+import { categoriseStatement, type Verdict } from './categorise/categorise.js';
 import type { Matcher } from './categorise/lexicon.js';
 import { type AnalysisContext, buildContext } from './context.js';
 import { type IncomeAnalysis, incomeAnalysis } from './income.js';
@@ -12,9 +12,7 @@ import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './p
 import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
-import { type TransactionCategory, verdictIndex } from './verdicts.js';
-
-export type { TransactionCategory } from './verdicts.js';
+import { verdictIndex } from './verdicts.js';
 
 export interface CategoryTotal {
   category: string;
@@ -39,7 +37,12 @@ export interface StatementAnalytics {
   riskSignals: RiskSignal[];
   /** Debits and credits by category; each side sums to its turnover. */
   categoryTotals: { debits: CategoryTotal[]; credits: CategoryTotal[] };
-  transactions: TransactionCategory[];
+  /**
+   * Per transaction, in the statement's order: the categoriser's final verdict (category, channel,
+   * confidence and evidence); rows of one narration shape share one object. Stored with the
+   * transactions, not with the sections.
+   */
+  labels: readonly Verdict[];
 }
 
 /** From the category index: each side's categories by total, ties in order of first appearance. */
@@ -59,8 +62,7 @@ function categoryTotals(ctx: AnalysisContext): StatementAnalytics['categoryTotal
 
 /** Pure: the whole analytics object of one normalised statement. */
 export function analyseStatement(statement: CanonicalStatement, matcher?: Matcher): StatementAnalytics {
-  const txs = categoriseStatement(statement, matcher);
-  const ctx = buildContext(statement, txs);
+  const ctx = buildContext(statement, categoriseStatement(statement, matcher));
   const income = incomeAnalysis(ctx);
   const streams = recurringStreams(ctx, income.streams);
   const loans = loanFacts(ctx, income.averagePredictedSalary);
@@ -78,6 +80,6 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
     monthlySummary: monthlySummary(ctx),
     riskSignals: riskSignals(ctx, { income, loans, sweep, chainBreaks }),
     categoryTotals: categoryTotals(ctx),
-    transactions: verdictIndex(ctx).list,
+    labels: ctx.labels,
   };
 }

@@ -1,7 +1,8 @@
 import { toMajor } from '../../domain/money.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
-import type { TransactionItem } from './income.js';
+import { transactionItem as item, type TransactionItem } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction, median } from './stats.js';
 import { rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
@@ -39,7 +40,7 @@ export interface BehavioralAnalysis {
 
 export interface SweepFacts {
   /** Credits of ₦20,000 or more followed within two days by the balance falling to 10% of what it was. */
-  swept: CategorisedTransaction[];
+  swept: CanonicalTransaction[];
   largeCredits: number;
 }
 
@@ -55,7 +56,7 @@ const SWEEP_LEFT = 0.1;
  * is complete) and the lowest of each of the next two days.
  */
 export function sweepFacts(ctx: AnalysisContext): SweepFacts {
-  const txs = ctx.txs;
+  const { rows: txs, day } = ctx;
   const index = verdictIndex(ctx);
   const selfTransfer = slotOf(index, 'self_transfer');
   const dayLow = new Float64Array(ctx.spanDays).fill(Number.POSITIVE_INFINITY);
@@ -66,9 +67,9 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts {
   let firstOfDay = 0;
   let running = ctx.openingBalance;
   for (let i = 0; i < txs.length; i++) {
-    const tx = txs[i] as CategorisedTransaction;
-    const d = tx.day - ctx.firstDay;
-    if (i > 0 && tx.day !== (txs[i - 1] as CategorisedTransaction).day) {
+    const tx = txs[i] as CanonicalTransaction;
+    const d = (day[i] as number) - ctx.firstDay;
+    if (i > 0 && day[i] !== day[i - 1]) {
       settleDay(credits, firstOfDay, today, dayStart, i - dayStart);
       dayStart = i;
       firstOfDay = credits.rows.length;
@@ -84,10 +85,11 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts {
     }
   }
   settleDay(credits, firstOfDay, today, dayStart, txs.length - dayStart);
-  const swept: CategorisedTransaction[] = [];
+  const swept: CanonicalTransaction[] = [];
   for (let r = 0; r < credits.rows.length; r++) {
-    const tx = txs[credits.rows[r] as number] as CategorisedTransaction;
-    const d = tx.day - ctx.firstDay;
+    const row = credits.rows[r] as number;
+    const tx = txs[row] as CanonicalTransaction;
+    const d = (day[row] as number) - ctx.firstDay;
     let low = credits.laterToday[r] as number;
     for (let k = d + 1; k <= d + SWEEP_DAYS && k < ctx.spanDays; k++) {
       if ((dayLow[k] as number) < low) low = dayLow[k] as number;
@@ -120,12 +122,6 @@ function settleDay(credits: LargeCredits, first: number, today: number[], daySta
   }
 }
 
-const item = (tx: CategorisedTransaction): TransactionItem => ({
-  date: tx.date,
-  amount: toMajor(tx.amount),
-  description: tx.narration,
-});
-
 export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep: SweepFacts): BehavioralAnalysis {
   const inflow = Array.from(ctx.monthCredit);
   const outflow = ctx.monthDebit;
@@ -135,9 +131,9 @@ export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep
   let staked = 0;
   const operators = new Set<string>();
   for (const i of gambling) {
-    const tx = ctx.txs[i] as CategorisedTransaction;
-    if (tx.entity) operators.add(tx.entity);
-    if (tx.category === 'gambling') staked += tx.amount;
+    const label = ctx.labels[i] as Verdict;
+    if (label.entity) operators.add(label.entity);
+    if (label.category === 'gambling') staked += (ctx.rows[i] as CanonicalTransaction).amount;
   }
   const credits = ctx.creditCount;
   const positiveMonths = inflow.filter((v, i) => v >= (outflow[i] ?? 0)).length;

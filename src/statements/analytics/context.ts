@@ -1,7 +1,7 @@
-import type { CanonicalStatement } from '../../domain/statement.js';
+import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
 import { chainsFrom } from '../chain.js';
-import { dayNumber, daysInMonth, monthsBetween } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import { daysInMonth, monthsBetween } from './calendar.js';
+import type { CategorisedRows, Verdict } from './categorise/categorise.js';
 import type { VerdictIndex } from './verdicts.js';
 
 /**
@@ -11,7 +11,15 @@ import type { VerdictIndex } from './verdicts.js';
  */
 export interface AnalysisContext {
   statement: CanonicalStatement;
-  txs: CategorisedTransaction[];
+  /** The statement's transactions, in chronological order. */
+  rows: readonly CanonicalTransaction[];
+  /**
+   * Per row: the categoriser's verdict (rows of one narration shape share one object). The income
+   * analysis gives the salary credits it finds a verdict of their own.
+   */
+  labels: Verdict[];
+  /** Per row: days since 1970-01-01 of its date. */
+  day: Int32Array;
   /** `YYYY-MM-DD` of the first and last transaction ('' when there are none). */
   firstDate: string;
   lastDate: string;
@@ -43,21 +51,23 @@ export interface AnalysisContext {
   monthDebit: Float64Array;
   monthTransactions: Int32Array;
   /** Filled by `verdictIndex` on first use; read it through that function. */
-  verdicts: VerdictIndex | null;
+  verdictIndex: VerdictIndex | null;
 }
 
 /**
  * Builds the context of a statement whose transactions are in chronological order, as every
  * normalised statement is (`assemble.ts`); the day arrays are sized from the first and last.
  */
-export function buildContext(statement: CanonicalStatement, txs: CategorisedTransaction[]): AnalysisContext {
+export function buildContext(statement: CanonicalStatement, categorised: CategorisedRows): AnalysisContext {
+  const txs = statement.transactions;
+  const { labels, day: rowDay } = categorised;
   const n = txs.length;
   const first = txs[0];
   const last = txs[n - 1];
   const firstDate = first?.date ?? '';
   const lastDate = last?.date ?? '';
-  const firstDay = first ? dayNumber(firstDate) : 0;
-  const spanDays = first ? dayNumber(lastDate) - firstDay + 1 : 0;
+  const firstDay = first ? (rowDay[0] as number) : 0;
+  const spanDays = first ? (rowDay[n - 1] as number) - firstDay + 1 : 0;
   const firstSigned = first ? (first.direction === 'credit' ? first.amount : -first.amount) : 0;
   const openingBalance = statement.openingBalance ?? (first?.balance !== undefined ? first.balance - firstSigned : 0);
 
@@ -74,8 +84,8 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
   let creditCount = 0;
   let currentDay = 0;
   for (let i = 0; i < n; i++) {
-    const tx = txs[i] as CategorisedTransaction;
-    const day = tx.day - firstDay;
+    const tx = txs[i] as CanonicalTransaction;
+    const day = (rowDay[i] as number) - firstDay;
     if (day !== currentDay) {
       while (endOfDay.length < day) endOfDay.push(running);
       currentDay = day;
@@ -116,7 +126,9 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
 
   return {
     statement,
-    txs,
+    rows: txs,
+    labels,
+    day: rowDay,
     dayMonth,
     firstDate,
     lastDate,
@@ -137,7 +149,7 @@ export function buildContext(statement: CanonicalStatement, txs: CategorisedTran
     monthCredit,
     monthDebit,
     monthTransactions,
-    verdicts: null,
+    verdictIndex: null,
   };
 }
 
@@ -167,6 +179,6 @@ function dayMonths(firstDate: string, spanDays: number): Int32Array {
 /** Number of months to average over (at least 1). */
 export const monthCount = (ctx: AnalysisContext): number => Math.max(1, ctx.months.length);
 
-/** Index in `ctx.months` of a transaction of the statement. */
-export const monthOf = (ctx: AnalysisContext, tx: CategorisedTransaction): number =>
-  ctx.dayMonth[tx.day - ctx.firstDay] as number;
+/** Index in `ctx.months` of row `row` of the statement. */
+export const monthOf = (ctx: AnalysisContext, row: number): number =>
+  ctx.dayMonth[(ctx.day[row] as number) - ctx.firstDay] as number;

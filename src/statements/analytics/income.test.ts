@@ -59,10 +59,10 @@ describe('incomeAnalysis: a renamed employer, weekend pay days, a pro-rated firs
     const found = incomeAnalysis(ctx);
     expect(found.streamRows).toHaveLength(1);
     const positions = found.streamRows[0] ?? [];
-    expect(positions.map((i) => ctx.txs[i]?.date)).toEqual(salary.map((r) => r[0]));
-    expect(positions.map((i) => ctx.txs[i]?.id)).toEqual(
+    expect(positions.map((i) => ctx.rows[i]?.date)).toEqual(salary.map((r) => r[0]));
+    expect(positions.map((i) => ctx.rows[i]?.id)).toEqual(
       [...(found.streams[0]?.transactionIds ?? [])].sort(
-        (a, b) => ctx.txs.findIndex((t) => t.id === a) - ctx.txs.findIndex((t) => t.id === b),
+        (a, b) => ctx.rows.findIndex((t) => t.id === a) - ctx.rows.findIndex((t) => t.id === b),
       ),
     );
   });
@@ -87,9 +87,9 @@ describe('incomeAnalysis: a renamed employer, weekend pay days, a pro-rated firs
   });
 
   it('labels the stream credits salary in the per-transaction categories, with the reason', () => {
-    const first = result.transactions.find((t) => t.category === 'salary');
+    const first = result.labels.find((t) => t.category === 'salary');
     expect(first?.evidence).toMatch(/monthly salary stream/);
-    expect(result.transactions.filter((t) => t.category === 'salary')).toHaveLength(6);
+    expect(result.labels.filter((t) => t.category === 'salary')).toHaveLength(6);
   });
 });
 

@@ -1,6 +1,7 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { dayNumber } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import { type PayerCredits, payCredits } from './pay-credits.js';
 import {
@@ -66,7 +67,7 @@ export interface IncomeAnalysis {
 export interface IncomeResult {
   analysis: IncomeAnalysis;
   streams: SalaryStream[];
-  /** Positions in `ctx.txs` of each stream's payments, ascending. */
+  /** Positions in `ctx.rows` of each stream's payments, ascending. */
   streamRows: number[][];
   /** Minor units, for affordability and ratios. */
   averagePredictedSalary: number;
@@ -137,7 +138,8 @@ function mayContinue(a: Group, b: Group): boolean {
 /** Without a word or rail to go by, a renamed payer must pay within -10%..+25% of before. */
 const sameSize = (amount: number, before: number) => before > 0 && amount >= 0.9 * before && amount <= 1.25 * before;
 
-const item = (tx: CategorisedTransaction): TransactionItem => ({
+/** A transaction as the real API lists it. */
+export const transactionItem = (tx: CanonicalTransaction): TransactionItem => ({
   date: tx.date,
   amount: toMajor(tx.amount),
   description: tx.narration,
@@ -166,7 +168,7 @@ function groupsOf(index: StreamsIndex, payers: readonly PayerCredits[]): Group[]
     const g = newGroup(p.key);
     g.keyword = p.keyword;
     g.firstDay = index.day[p.rows[0] as number] as number;
-    g.credits = creditsOf(index.txs, p.rows);
+    g.credits = creditsOf(index, p.rows);
     return g;
   });
 }
@@ -249,10 +251,10 @@ function detectStreams(groups: readonly Group[]): Kept[] {
 /**
  * Salary and other income. Salary streams are monthly credits from one payer (an employer renamed
  * mid-stream stays one stream) on a pay day that may shift around weekends, with amounts that allow
- * a pro-rated first month and raises. Credits so found are re-labelled `salary` in `ctx.txs`.
+ * a pro-rated first month and raises. Credits so found are re-labelled `salary` in `ctx.labels`.
  */
 export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
-  const txs = ctx.txs;
+  const { rows, labels } = ctx;
   const index = streamsIndex(ctx);
   const found = payCredits(index);
   const kept = detectStreams(groupsOf(index, found.payers)).sort(
@@ -262,28 +264,27 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const streamRows = kept.map((k) => k.fit.payments.map((p) => p.index).sort((a, b) => a - b));
   // The recurring streams of these salary streams read the index with the rows re-labelled below.
   if (streams.length > 0) index.salary = { streams, rows: streamRows };
-  // Positions in `ctx.txs` of the salary credits: the streams' payments and the credits named salary.
+  // Positions in `ctx.rows` of the salary credits: the streams' payments and the credits named salary.
   const at: number[] = [];
   for (const { stream, fit } of kept) {
+    const evidence = `monthly salary stream from ${stream.employer} (${stream.evidence[0] ?? ''})`;
     for (const p of fit.payments) {
       at.push(p.index);
-      const tx = p.tx;
-      if (tx.category === 'salary') continue;
-      tx.category = 'salary';
-      tx.confidence = stream.confidence;
-      tx.evidence = `monthly salary stream from ${stream.employer} (${stream.evidence[0] ?? ''})`;
+      const label = labels[p.index] as Verdict;
+      if (label.category === 'salary') continue;
+      labels[p.index] = { ...label, category: 'salary', confidence: stream.confidence, evidence };
     }
   }
   for (const i of found.named) {
     at.push(i);
   }
   at.sort((a, b) => a - b);
-  const salaryTxs: CategorisedTransaction[] = [];
+  const salaryTxs: CanonicalTransaction[] = [];
   for (let j = 0; j < at.length; j++) {
     if (j > 0 && at[j] === at[j - 1]) continue;
-    salaryTxs.push(txs[at[j] as number] as CategorisedTransaction);
+    salaryTxs.push(rows[at[j] as number] as CanonicalTransaction);
   }
-  const otherTxs = found.other.map((row) => txs[row] as CategorisedTransaction);
+  const otherTxs = found.other.map((row) => rows[row] as CanonicalTransaction);
 
   const lastDay = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const current: SalaryStream[] = [];
@@ -297,7 +298,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const otherTotal = otherTxs.reduce((s, t) => s + t.amount, 0);
   const averageOtherIncome = otherTotal / monthCount(ctx);
 
-  let lowest: CategorisedTransaction | undefined;
+  let lowest: CanonicalTransaction | undefined;
   for (const tx of salaryTxs) if (!lowest || tx.amount < lowest.amount) lowest = tx;
   const latest = salaryTxs[salaryTxs.length - 1];
   const isEarner = streams.length > 0;
@@ -309,7 +310,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     averagePredictedSalary: isEarner ? predicted : 0,
     averageOtherIncome,
     analysis: {
-      salaryTransactions: salaryTxs.map(item),
+      salaryTransactions: salaryTxs.map(transactionItem),
       averagePredictedSalary: toMajor(isEarner ? predicted : 0),
       isSalaryEarner: isEarner ? 'Yes' : 'No',
       expectedSalaryPaymentDay: primary?.payDay ?? null,
@@ -317,7 +318,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
       lastDateOfSalaryPayment: latest?.date ?? null,
       numberOfSalaryPayments: salaryTxs.length,
       hasOtherIncome: otherTxs.length > 0 ? 'Yes' : 'No',
-      otherIncomeTransactions: otherTxs.map(item),
+      otherIncomeTransactions: otherTxs.map(transactionItem),
       averageOtherIncome: toMajor(averageOtherIncome),
       numberOfOtherIncomePayments: otherTxs.length,
       netAverageMonthlyEarning: toMajor((isEarner ? predicted : 0) + averageOtherIncome),

@@ -1,6 +1,7 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { dayNumber } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import { fraction } from './stats.js';
 import { rowsOfEither } from './verdicts.js';
@@ -33,8 +34,8 @@ export interface LoanAnalysis {
 }
 
 export interface LoanFacts {
-  disbursements: CategorisedTransaction[];
-  repayments: CategorisedTransaction[];
+  disbursements: CanonicalTransaction[];
+  repayments: CanonicalTransaction[];
   /** Minor units. */
   totalDisbursed: number;
   totalRepaid: number;
@@ -43,19 +44,21 @@ export interface LoanFacts {
   analysis: LoanAnalysis;
 }
 
-const lenderOf = (tx: CategorisedTransaction): string => tx.entity ?? (tx.counterparty || 'Unknown lender');
+const lenderOf = (label: Verdict): string => label.entity ?? (label.counterparty || 'Unknown lender');
 
 export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number): LoanFacts {
-  const disbursements: CategorisedTransaction[] = [];
-  const repayments: CategorisedTransaction[] = [];
+  const { rows, labels } = ctx;
+  const disbursed: number[] = [];
+  const repaid: number[] = [];
   const byLender = new Map<string, LenderSummary>();
   for (const i of rowsOfEither(ctx, 'loan_disbursement', 'loan_repayment')) {
-    const tx = ctx.txs[i] as CategorisedTransaction;
-    const isLoan = tx.direction === 'credit' && tx.category === 'loan_disbursement';
-    const isRepayment = tx.direction === 'debit' && tx.category === 'loan_repayment';
+    const tx = rows[i] as CanonicalTransaction;
+    const label = labels[i] as Verdict;
+    const isLoan = tx.direction === 'credit' && label.category === 'loan_disbursement';
+    const isRepayment = tx.direction === 'debit' && label.category === 'loan_repayment';
     if (!isLoan && !isRepayment) continue;
-    (isLoan ? disbursements : repayments).push(tx);
-    const name = lenderOf(tx);
+    (isLoan ? disbursed : repaid).push(i);
+    const name = lenderOf(label);
     let s = byLender.get(name);
     if (!s) {
       s = {
@@ -81,9 +84,13 @@ export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number):
     s.transactionIds.push(tx.id);
   }
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
-  const within = (days: number, txs: CategorisedTransaction[]) =>
-    [...new Set(txs.filter((t) => end - t.day < days).map(lenderOf))].sort();
-  const all = [...disbursements, ...repayments];
+  const within = (days: number, at: number[]) =>
+    [
+      ...new Set(at.filter((i) => end - (ctx.day[i] as number) < days).map((i) => lenderOf(labels[i] as Verdict))),
+    ].sort();
+  const all = [...disbursed, ...repaid];
+  const disbursements = disbursed.map((i) => rows[i] as CanonicalTransaction);
+  const repayments = repaid.map((i) => rows[i] as CanonicalTransaction);
   const last30 = within(30, all);
   const last90 = within(90, all);
   const totalDisbursed = disbursements.reduce((s, t) => s + t.amount, 0);
@@ -105,7 +112,7 @@ export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number):
       })),
       lendersActiveLast30Days: last30,
       lendersActiveLast90Days: last90,
-      lendersDisbursedLast90Days: within(90, disbursements),
+      lendersDisbursedLast90Days: within(90, disbursed),
       loanStacking: last30.length >= 2 || last90.length >= 3 ? 'Yes' : 'No',
       repaymentToInflowRatio: fraction(totalRepaid, ctx.totalCredit),
       repaymentToSalaryRatio:

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
 import { type AnalysisContext, monthOf } from './context.js';
 import { rowsOf } from './verdicts.js';
 
@@ -29,9 +29,8 @@ export interface MonthSummary {
 function categoryByMonth(ctx: AnalysisContext, category: string): Float64Array {
   const perMonth = new Float64Array(ctx.months.length);
   for (const i of rowsOf(ctx, category)) {
-    const tx = ctx.txs[i] as CategorisedTransaction;
-    const m = monthOf(ctx, tx);
-    perMonth[m] = (perMonth[m] as number) + tx.amount;
+    const m = monthOf(ctx, i);
+    perMonth[m] = (perMonth[m] as number) + (ctx.rows[i] as CanonicalTransaction).amount;
   }
   return perMonth;
 }

@@ -1,5 +1,6 @@
 import { toMajor } from '../../domain/money.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { PartyTally } from './parties.js';
 import { fraction } from './stats.js';
@@ -41,11 +42,11 @@ export interface Party {
 /** The real API's `transactionPatternAnalysis`. */
 export type TransactionPatternAnalysis = Record<string, number | string | Party | null>;
 
-const party = (tx: CategorisedTransaction): Party => ({
+const party = (tx: CanonicalTransaction, label: Verdict): Party => ({
   date: tx.date,
   amount: toMajor(tx.amount),
   description: tx.narration,
-  counterparty: tx.counterparty,
+  counterparty: label.counterparty,
 });
 
 /**
@@ -53,7 +54,9 @@ const party = (tx: CategorisedTransaction): Party => ({
  * (non-empty) counterparty appears.
  */
 class Transfers {
-  private top: CategorisedTransaction | null = null;
+  /** Row of the largest so far; -1 before the first. */
+  private top = -1;
+  private topAmount = 0;
   private readonly parties: PartyTally;
 
   constructor(
@@ -64,28 +67,35 @@ class Transfers {
     this.parties = new PartyTally(index, direction === 'credit');
   }
 
-  add(i: number, tx: CategorisedTransaction): void {
+  add(i: number, tx: CanonicalTransaction, label: Verdict): void {
     if (tx.direction !== this.direction) return;
-    if (!this.top || tx.amount > this.top.amount) this.top = tx;
+    if (this.top < 0 || tx.amount > this.topAmount) {
+      this.top = i;
+      this.topAmount = tx.amount;
+    }
     // Without an entity, the counterparty is the row's party in the streams index (-1 when empty):
     // counted without reading the string, which is most of the cost of a row here.
-    if (tx.entity == null) {
+    if (label.entity == null) {
       const party = this.index.partyOf[i] as number;
       if (party >= 0) this.parties.addParty(party);
-    } else if (tx.counterparty) this.parties.addName(tx.counterparty);
+    } else if (label.counterparty) this.parties.addName(label.counterparty);
   }
 
   /** The largest transfer, and the most frequent counterparty (ties: the first seen). */
-  result(): { top: Party | null; party: string | null } {
+  result(ctx: AnalysisContext): { top: Party | null; party: string | null } {
     const best = this.parties.top();
-    return { top: this.top ? party(this.top) : null, party: best < 0 ? null : this.parties.nameOf(best) };
+    const top = this.top;
+    return {
+      top: top < 0 ? null : party(ctx.rows[top] as CanonicalTransaction, ctx.labels[top] as Verdict),
+      party: best < 0 ? null : this.parties.nameOf(best),
+    };
   }
 }
 
 /** Date of the last credit (or of the last debit), scanning back from the end. */
 function lastDateOf(ctx: AnalysisContext, credit: boolean): string | null {
-  for (let i = ctx.txs.length - 1; i >= 0; i--) {
-    const tx = ctx.txs[i] as CategorisedTransaction;
+  for (let i = ctx.rows.length - 1; i >= 0; i--) {
+    const tx = ctx.rows[i] as CanonicalTransaction;
     if ((tx.direction === 'credit') === credit) return tx.date;
   }
   return null;
@@ -101,7 +111,7 @@ const mostBand = (counts: Int32Array): string | null => {
 };
 
 export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
-  const txs = ctx.txs;
+  const { rows: txs, labels } = ctx;
   const n = txs.length;
   const amountBands = new Int32Array(BANDS.length + 1);
   const balanceBands = new Int32Array(BANDS.length + 1);
@@ -111,7 +121,7 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
   let balances = 0;
   for (let i = 0; i < n; i++) {
-    const tx = txs[i] as CategorisedTransaction;
+    const tx = txs[i] as CanonicalTransaction;
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
     if (tx.balance !== undefined) {
@@ -120,8 +130,8 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
       balances++;
     }
     const slot = v.rowCategory[i];
-    if (slot === incoming.slot) incoming.add(i, tx);
-    else if (slot === outgoing.slot) outgoing.add(i, tx);
+    if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
+    else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
   }
   const credits = ctx.creditCount;
   let activeDays = 0;
@@ -137,12 +147,12 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
   let cardRequests = 0;
   let returnedCheques = 0;
   for (const i of v.flagged) {
-    const flags = (txs[i] as CategorisedTransaction).flags;
+    const flags = (labels[i] as Verdict).flags;
     if (flags.includes('card_request')) cardRequests++;
     if (flags.includes('returned_cheque')) returnedCheques++;
   }
-  const topIn = incoming.result();
-  const topOut = outgoing.result();
+  const topIn = incoming.result(ctx);
+  const topOut = outgoing.result(ctx);
 
   const out: TransactionPatternAnalysis = {
     lastDayOfCredit: lastDateOf(ctx, true),

@@ -78,8 +78,8 @@ describe('payCredits', () => {
       ['2023-02-05', 'C', 10_000, 'CASH DEPOSIT'],
       ['2023-03-05', 'C', 10_000, 'CASH DEPOSIT'],
     ]);
-    const txs = ctx.txs.map((t, i) => (i === 1 ? { ...t, counterparty: 'KEMI ALABI' } : t));
-    expect(payCredits(streamsIndex({ ...ctx, txs, verdicts: null })).payers).toEqual([
+    const labels = ctx.labels.map((v, i) => (i === 1 ? { ...v, counterparty: 'KEMI ALABI' } : v));
+    expect(payCredits(streamsIndex({ ...ctx, labels, verdictIndex: null })).payers).toEqual([
       { key: 'CASH DEPOSIT', rows: [0, 2], keyword: false },
       { key: 'KEMI ALABI', rows: [1], keyword: false },
     ]);

@@ -1,4 +1,4 @@
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
 import { type Bucket, isPayCandidate, rowsOf, type StreamsIndex } from './streams-index.js';
 
@@ -31,7 +31,7 @@ const employerKey = (counterparty: string): string =>
 /** The candidate pay of one payer. */
 export interface PayerCredits {
   key: string;
-  /** Positions in `ctx.txs`, ascending. */
+  /** Positions in `ctx.rows`, ascending. */
   rows: number[];
   /** A credit is named as salary. */
   keyword: boolean;
@@ -95,8 +95,8 @@ function addRows(p: Payer, first: number, last: number, count: number): void {
   p.lastRow = Math.max(p.lastRow, last);
 }
 
-function addRow(payers: Payers, tx: CategorisedTransaction, category: string, row: number): void {
-  const p = payerOf(payers, tx.counterparty, category);
+function addRow(payers: Payers, label: Verdict, category: string, row: number): void {
+  const p = payerOf(payers, label.counterparty, category);
   if (!p) return;
   p.rows.push(row);
   addRows(p, row, row, 1);
@@ -106,7 +106,7 @@ const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
 const ascending = (a: number, b: number) => a - b;
 
 export function payCredits(index: StreamsIndex): PayCredits {
-  const txs = index.txs;
+  const labels = index.labels;
   const payers: Payers = { byKey: new Map(), keys: new Map() };
   const named: number[] = [];
   const other: number[] = [];
@@ -116,7 +116,7 @@ export function payCredits(index: StreamsIndex): PayCredits {
     else if (isOtherIncome(b.category)) for (const row of rowsOf(index, b)) other.push(row);
     if (!b.payCandidate) continue;
     if (b.mixed) {
-      for (const row of rowsOf(index, b)) addRow(payers, txs[row] as CategorisedTransaction, b.category, row);
+      for (const row of rowsOf(index, b)) addRow(payers, labels[row] as Verdict, b.category, row);
       continue;
     }
     // Every row of the bucket has the bucket's counterparty: one payer for them all.
@@ -126,10 +126,10 @@ export function payCredits(index: StreamsIndex): PayCredits {
     addRows(p, b.first, b.last, b.count);
   }
   for (const row of index.looseCredits) {
-    const tx = txs[row] as CategorisedTransaction;
-    if (tx.category === 'salary') named.push(row);
-    else if (isOtherIncome(tx.category)) other.push(row);
-    if (isPayCandidate(tx.category)) addRow(payers, tx, tx.category, row);
+    const label = labels[row] as Verdict;
+    if (label.category === 'salary') named.push(row);
+    else if (isOtherIncome(label.category)) other.push(row);
+    if (isPayCandidate(label.category)) addRow(payers, label, label.category, row);
   }
   named.sort(ascending);
   other.sort(ascending);

@@ -1,6 +1,7 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { dateOf, dayNumber } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
 import { type Bucket, indexAfterIncome, rowsOf, type StreamsIndex, streamsIndex } from './streams-index.js';
@@ -39,7 +40,7 @@ const WINDOWS: Array<{ frequency: Frequency; min: number; max: number; period: n
 const REGULAR_SHARE = 0.6;
 
 /** Twice a month on two fixed days (the 1st and 15th) rather than every other week. */
-function isSemiMonthly(txs: readonly CategorisedTransaction[]): boolean {
+function isSemiMonthly(txs: readonly CanonicalTransaction[]): boolean {
   const days = txs.map((t) => Number(t.date.slice(8, 10))).sort((a, b) => a - b);
   // Split the days of the month where they are furthest apart; both halves must be tight.
   let split = 1;
@@ -95,8 +96,14 @@ function cannotRecur(index: StreamsIndex, b: Bucket): boolean {
   return regular / gaps < REGULAR_SHARE;
 }
 
-function describe(key: string, txs: readonly CategorisedTransaction[], statementEnd: number): RecurringStream | null {
-  const days = txs.map((t) => t.day);
+/** The stream of rows `at` of `ctx` (ascending, two or more), or null when they do not recur. */
+function describe(
+  ctx: AnalysisContext,
+  key: string,
+  at: readonly number[],
+  statementEnd: number,
+): RecurringStream | null {
+  const days = at.map((row) => ctx.day[row] as number);
   const gaps: number[] = [];
   for (let i = 1; i < days.length; i++) gaps.push((days[i] as number) - (days[i - 1] as number));
   const typical = median(gaps);
@@ -106,12 +113,13 @@ function describe(key: string, txs: readonly CategorisedTransaction[], statement
   if (regular / gaps.length < REGULAR_SHARE) return null;
   let frequency = window.frequency;
   let period = window.period;
+  const txs = at.map((row) => ctx.rows[row] as CanonicalTransaction);
   if (frequency === 'BIWEEKLY' && isSemiMonthly(txs)) {
     frequency = 'SEMI_MONTHLY';
     period = 15.22;
   }
-  const last = txs[txs.length - 1] as CategorisedTransaction;
-  const first = txs[0] as CategorisedTransaction;
+  const last = txs[txs.length - 1] as CanonicalTransaction;
+  const first = txs[0] as CanonicalTransaction;
   const lastDay = days[days.length - 1] as number;
   const next = Math.round(lastDay + period);
   const grace = Math.max(3, Math.round(period * 0.5));
@@ -122,7 +130,7 @@ function describe(key: string, txs: readonly CategorisedTransaction[], statement
     direction: last.direction === 'credit' ? 'inflow' : 'outflow',
     description: last.narration,
     counterparty: key,
-    category: last.category,
+    category: (ctx.labels[at[at.length - 1] as number] as Verdict).category,
     frequency,
     averageAmount: toMajor(total / txs.length),
     lastAmount: toMajor(last.amount),
@@ -136,16 +144,13 @@ function describe(key: string, txs: readonly CategorisedTransaction[], statement
   };
 }
 
-function txsAt(txs: readonly CategorisedTransaction[], rows: readonly number[]): CategorisedTransaction[] {
-  return rows.map((row) => txs[row] as CategorisedTransaction);
-}
-
 /** The bucket holding `row` (null for a row without a counterparty); its category may have changed since. */
 function bucketOfRow(index: StreamsIndex, row: number): Bucket | null {
-  const tx = index.txs[row] as CategorisedTransaction;
-  const who = tx.entity ?? tx.counterparty;
+  const label = index.labels[row] as Verdict;
+  const who = label.entity ?? label.counterparty;
   if (!who) return null;
-  for (let b = (tx.direction === 'credit' ? index.credit : index.debit).get(who) ?? null; b; b = b.next) {
+  const credit = (index.rows[row] as CanonicalTransaction).direction === 'credit';
+  for (let b = (credit ? index.credit : index.debit).get(who) ?? null; b; b = b.next) {
     if (includesSorted(rowsOf(index, b), row)) return b;
   }
   return null;
@@ -165,7 +170,7 @@ function includesSorted(rows: readonly number[], row: number): boolean {
 }
 
 /** Rows of each salary stream found by id (streams other than this context's income analysis found). */
-function rowsById(txs: readonly CategorisedTransaction[], salaryStreams: ReadonlyArray<{ transactionIds: string[] }>) {
+function rowsById(txs: readonly CanonicalTransaction[], salaryStreams: ReadonlyArray<{ transactionIds: string[] }>) {
   const rows: number[][] = salaryStreams.map(() => []);
   if (salaryStreams.length === 0) return rows;
   const inSalary = new Map<string, number>();
@@ -173,7 +178,7 @@ function rowsById(txs: readonly CategorisedTransaction[], salaryStreams: Readonl
     for (const id of s.transactionIds) inSalary.set(id, i);
   });
   for (let i = 0; i < txs.length; i++) {
-    const stream = inSalary.get((txs[i] as CategorisedTransaction).id);
+    const stream = inSalary.get((txs[i] as CanonicalTransaction).id);
     if (stream !== undefined) rows[stream]?.push(i);
   }
   return rows;
@@ -192,12 +197,12 @@ export function recurringStreams(
   // The income analysis's own streams come with their rows; other streams are found by id.
   const shared = salaryStreams.length > 0 ? indexAfterIncome(ctx, salaryStreams) : null;
   const index = shared ?? streamsIndex(ctx);
-  const salaryRows = shared?.salary?.rows ?? rowsById(ctx.txs, salaryStreams);
+  const salaryRows = shared?.salary?.rows ?? rowsById(ctx.rows, salaryStreams);
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const streams: RecurringStream[] = [];
   // A salary stream is one stream even across an employer's rename.
   salaryRows.forEach((rows, i) => {
-    const stream = rows.length >= 2 ? describe(salaryStreams[i]?.employer ?? '', txsAt(ctx.txs, rows), end) : null;
+    const stream = rows.length >= 2 ? describe(ctx, salaryStreams[i]?.employer ?? '', rows, end) : null;
     if (stream) streams.push(stream);
   });
   // Salary rows leave their buckets (and a bucket, or a counterparty, then starts at its next row).
@@ -223,14 +228,14 @@ export function recurringStreams(
           const rows = rowsOf(index, b).filter((row) => !gone.has(row));
           const first = rows[0] ?? Number.POSITIVE_INFINITY;
           whoFirst = Math.min(whoFirst, first);
-          const stream = rows.length >= 2 ? describe(b.who, txsAt(ctx.txs, rows), end) : null;
+          const stream = rows.length >= 2 ? describe(ctx, b.who, rows, end) : null;
           if (stream) found.push({ stream, whoFirst: 0, first });
           continue;
         }
         const first = b.first;
         whoFirst = Math.min(whoFirst, first);
         if (b.count < 2 || cannotRecur(index, b)) continue;
-        const stream = describe(b.who, txsAt(ctx.txs, rowsOf(index, b)), end);
+        const stream = describe(ctx, b.who, rowsOf(index, b), end);
         if (stream) found.push({ stream, whoFirst: 0, first });
       }
       for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;

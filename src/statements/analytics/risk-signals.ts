@@ -1,7 +1,8 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { SweepFacts } from './behaviour.js';
 import { dateOf, dayNumber } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
@@ -56,12 +57,12 @@ function lastIds(ctx: AnalysisContext, first: ArrayLike<number>, second: ArrayLi
   for (let k = second.length - fromSecond; k < second.length; k++) out.push(idAt(ctx, second[k] as number));
   return out;
 }
-const idAt = (ctx: AnalysisContext, row: number): string => (ctx.txs[row] as CategorisedTransaction).id;
+const idAt = (ctx: AnalysisContext, row: number): string => (ctx.rows[row] as CanonicalTransaction).id;
 
 /** Minor units of the rows' transactions. */
 function totalOf(ctx: AnalysisContext, rows: ArrayLike<number>): number {
   let total = 0;
-  for (let k = 0; k < rows.length; k++) total += (ctx.txs[rows[k] as number] as CategorisedTransaction).amount;
+  for (let k = 0; k < rows.length; k++) total += (ctx.rows[rows[k] as number] as CanonicalTransaction).amount;
   return total;
 }
 
@@ -111,7 +112,7 @@ function stacking(loans: LoanFacts): RiskSignal {
 
 function bounced(ctx: AnalysisContext): RiskSignal {
   const items = verdictIndex(ctx).flagged.filter((i) => {
-    const flags = (ctx.txs[i] as CategorisedTransaction).flags;
+    const flags = (ctx.labels[i] as Verdict).flags;
     return flags.includes('bounced_debit') || flags.includes('returned_cheque');
   });
   const severity: Severity = items.length >= 3 ? 'high' : items.length > 0 ? 'medium' : 'none';
@@ -180,7 +181,7 @@ function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const rows = income.streamRows[0];
   if (!stream || !rows) return signal('SALARY_GAPS_AND_RECENCY', 'none', 'no salary stream found', {});
   // The stream's first and last transactions in statement order (its rows are ascending).
-  const txs = ctx.txs;
+  const txs = ctx.rows;
   const firstDate = txs[rows[0] as number]?.date;
   const firstMonth = Number(firstDate?.slice(0, 4)) * 12 + Number(firstDate?.slice(5, 7));
   const last = txs[rows[rows.length - 1] as number]?.date ?? '';
@@ -208,7 +209,7 @@ function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const large = (category: string) => (index.byName.get(category)?.largestCredit ?? 0) >= threshold;
   const rows = large('transfer_in') || large('other') ? rowsOfEither(ctx, 'transfer_in', 'other') : [];
   for (const i of rows) {
-    const t = ctx.txs[i] as CategorisedTransaction;
+    const t = ctx.rows[i] as CanonicalTransaction;
     if (t.direction === 'credit' && t.amount >= threshold) {
       items.push(i);
       total += t.amount;

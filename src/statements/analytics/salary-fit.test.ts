@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../../test/helpers/context-of.js';
 import type { Row } from '../../../test/helpers/statement-builder.js';
+import { dayNumber } from './calendar.js';
 import {
   type Credit,
   creditsOf,
@@ -11,13 +12,14 @@ import {
   Scratch,
   settled,
 } from './salary-fit.js';
+import { streamsIndex } from './streams-index.js';
 
 /** The credits of every row of a hand-built statement. */
 function credits(rows: Row[]): Credit[] {
-  const txs = contextOf(rows).txs;
+  const index = streamsIndex(contextOf(rows));
   return creditsOf(
-    txs,
-    txs.map((_, i) => i),
+    index,
+    rows.map((_, i) => i),
   );
 }
 const fitOf = (rows: Row[]): Fit | null => fitSchedule(credits(rows), new Scratch());
@@ -42,7 +44,7 @@ describe('creditsOf', () => {
       len2: 30,
       rail: -1,
     });
-    expect(c?.day).toBe(c?.tx.day);
+    expect(c?.day).toBe(dayNumber('2023-03-24'));
   });
 
   it('a Thursday may come four days early too; a Wednesday three', () => {
@@ -73,16 +75,18 @@ describe('creditsOf', () => {
   });
 
   it('takes only the rows asked for, keeping their positions', () => {
-    const txs = contextOf([
-      ['2023-01-02', 'C', 1_000, 'NIP CR/JOHN DOE/GTB'],
-      ['2023-01-03', 'C', 2_000, 'NIP CR/JOHN DOE/GTB'],
-      ['2023-01-04', 'C', 3_000, 'NIP CR/JOHN DOE/GTB'],
-    ]).txs;
-    expect(creditsOf(txs, [0, 2]).map((c) => [c.index, c.amount])).toEqual([
+    const index = streamsIndex(
+      contextOf([
+        ['2023-01-02', 'C', 1_000, 'NIP CR/JOHN DOE/GTB'],
+        ['2023-01-03', 'C', 2_000, 'NIP CR/JOHN DOE/GTB'],
+        ['2023-01-04', 'C', 3_000, 'NIP CR/JOHN DOE/GTB'],
+      ]),
+    );
+    expect(creditsOf(index, [0, 2]).map((c) => [c.index, c.amount])).toEqual([
       [0, kobo(1_000)],
       [2, kobo(3_000)],
     ]);
-    expect(creditsOf(txs, [])).toEqual([]);
+    expect(creditsOf(index, [])).toEqual([]);
   });
 });
 

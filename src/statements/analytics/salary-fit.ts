@@ -1,8 +1,10 @@
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { daysInMonth, weekday } from './calendar.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import { tokenise } from './categorise/tokenise.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
 import { median } from './stats.js';
+import type { StreamsIndex } from './streams-index.js';
 
 /** A regular stream smaller than this (₦15,000 a month) is not taken for a salary without the word. */
 const MIN_SALARY = 1_500_000;
@@ -27,9 +29,11 @@ const weekdayOf = weekday;
  * dates are tried against up to six pay days, and again whenever its payer is joined to another.
  */
 export interface Credit {
-  tx: CategorisedTransaction;
-  /** Position in `ctx.txs`. */
+  tx: CanonicalTransaction;
+  /** Position in `ctx.rows`. */
   index: number;
+  /** The categoriser's word for it: `salary` when the narration says so. */
+  category: string;
   day: number;
   amount: number;
   /** `year * 12 + month0` of the date. */
@@ -48,16 +52,17 @@ export interface Credit {
   rail: number;
 }
 
-function creditOf(tx: CategorisedTransaction, index: number): Credit {
+function creditOf(tx: CanonicalTransaction, index: number, category: string, day: number): Credit {
   const d = tx.date;
   const year =
     (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + d.charCodeAt(3) - 48;
   const month1 = (d.charCodeAt(5) - 48) * 10 + d.charCodeAt(6) - 48;
-  const wd = weekdayOf(tx.day);
+  const wd = weekdayOf(day);
   return {
     tx,
     index,
-    day: tx.day,
+    category,
+    day,
     amount: tx.amount,
     ym: year * 12 + month1 - 1,
     dom: (d.charCodeAt(8) - 48) * 10 + d.charCodeAt(9) - 48,
@@ -72,12 +77,13 @@ function creditOf(tx: CategorisedTransaction, index: number): Credit {
   };
 }
 
-/** The credits of `rows` of `txs`. */
-export function creditsOf(txs: readonly CategorisedTransaction[], rows: readonly number[]): Credit[] {
+/** The credits at `rows` of an index's rows. */
+export function creditsOf(index: StreamsIndex, rows: readonly number[]): Credit[] {
   const credits: Credit[] = new Array(rows.length);
   for (let j = 0; j < rows.length; j++) {
     const row = rows[j] as number;
-    credits[j] = creditOf(txs[row] as CategorisedTransaction, row);
+    const label = index.labels[row] as Verdict;
+    credits[j] = creditOf(index.rows[row] as CanonicalTransaction, row, label.category, index.day[row] as number);
   }
   return credits;
 }
@@ -289,7 +295,7 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
     if (payments.length === 0) firstMonth = s + base;
     lastMonth = s + base;
     payments.push(c);
-    if (c.tx.category === 'salary') keyword = true;
+    if (c.category === 'salary') keyword = true;
   }
 
   const k = payments.length;

@@ -1,7 +1,8 @@
 import { toMajor } from '../../domain/money.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
 import type { MonthAmount } from './cash-flow.js';
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount, monthOf } from './context.js';
 import { PartyTally } from './parties.js';
 import type { RecurringStream } from './recurring.js';
@@ -136,21 +137,23 @@ class Payees {
   private readonly payeeOf: Int32Array;
 
   constructor(
-    private readonly txs: readonly CategorisedTransaction[],
+    private readonly txs: readonly CanonicalTransaction[],
     private readonly index: StreamsIndex,
   ) {
     this.names = new PartyTally(index, false);
     this.payeeOf = new Int32Array(txs.length);
   }
 
-  /** Counts the payee of debit `tx` at row `i`. */
-  add(i: number, tx: CategorisedTransaction): void {
+  /** Counts the payee of the debit at row `i`, labelled `label`. */
+  add(i: number, label: Verdict): void {
     // A row's party in the streams index is `entity ?? counterparty` when that is not empty.
     const party = this.index.partyOf[i] as number;
     const payee =
       party >= 0
         ? this.names.addParty(party)
-        : this.names.addName(tx.entity ?? (tx.counterparty || tx.narration.toUpperCase()));
+        : this.names.addName(
+            label.entity ?? (label.counterparty || (this.txs[i] as CanonicalTransaction).narration.toUpperCase()),
+          );
     this.payeeOf[i] = payee + 1;
   }
 
@@ -162,17 +165,17 @@ class Payees {
     let last = 0;
     for (let i = 0, found = 0; found < amounts.length; i++) {
       if (this.payeeOf[i] === best + 1) {
-        amounts[found++] = (this.txs[i] as CategorisedTransaction).amount;
+        amounts[found++] = (this.txs[i] as CanonicalTransaction).amount;
         last = i;
       }
     }
-    return { narration: (this.txs[last] as CategorisedTransaction).narration, amount: medianOf(amounts) };
+    return { narration: (this.txs[last] as CanonicalTransaction).narration, amount: medianOf(amounts) };
   }
 }
 
 export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringStream[]): SpendResult {
   const months = monthCount(ctx);
-  const txs = ctx.txs;
+  const { rows: txs, labels } = ctx;
   const v = verdictIndex(ctx);
   const totals = new Float64Array(GROUP_NAMES.length);
   const perMonth = new Float64Array(ctx.months.length);
@@ -200,22 +203,23 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
   for (let i = 0; i < txs.length; i++) {
     const kind = kinds[v.rowCategory[i] as number] as number;
     if (kind === NOT_SPEND) continue;
-    const tx = txs[i] as CategorisedTransaction;
+    const tx = txs[i] as CanonicalTransaction;
     if (tx.direction !== 'debit') continue;
+    const label = labels[i] as Verdict;
     const amount = tx.amount;
-    const channel = tx.channel;
+    const channel = label.channel;
     const g = channelGroup(channel);
     if (g >= 0) totals[g] = (totals[g] as number) + amount;
     if (channel === 'agent') viaAgents += amount;
     else if (channel === 'atm') atmRows.push(i);
     if (kind === SPEND) continue;
-    const m = monthOf(ctx, tx);
+    const m = monthOf(ctx, i);
     perMonth[m] = (perMonth[m] as number) + amount;
-    if (kind === EXPENSE) payees.add(i, tx);
+    if (kind === EXPENSE) payees.add(i, label);
   }
   const atm = new Set<string>();
   for (const i of atmRows) {
-    const where = atmLocation((txs[i] as CategorisedTransaction).narration);
+    const where = atmLocation((txs[i] as CanonicalTransaction).narration);
     if (where) atm.add(where);
   }
   const analysis: SpendAnalysis = {};

@@ -98,8 +98,8 @@ describe('streamsIndex', () => {
     expect(plain[0]).toMatchObject({ who: 'Cash deposit', category: 'other', payCandidate: true, mixed: false });
     expect(plain[0]?.counterpartyIsWho).toBe(false);
     // The same rows, the last naming another counterparty under the same entity.
-    const txs = deposits.txs.map((t, i) => (i === 2 ? { ...t, counterparty: 'KEMI ALABI' } : t));
-    const mixed = streamsIndex({ ...deposits, txs, verdicts: null }).buckets;
+    const labels = deposits.labels.map((v, i) => (i === 2 ? { ...v, counterparty: 'KEMI ALABI' } : v));
+    const mixed = streamsIndex({ ...deposits, labels, verdictIndex: null }).buckets;
     expect(mixed).toHaveLength(1);
     expect(mixed[0]).toMatchObject({ counterparty: 'CASH DEPOSIT', mixed: true, count: 3 });
   });
@@ -162,7 +162,9 @@ describe('streamsIndex and indexAfterIncome: one index per analysis', () => {
   it('a context whose rows were replaced is indexed afresh', () => {
     const c = fresh();
     const held = streamsIndex(c);
-    c.txs = c.txs.slice(0, 3);
+    c.rows = c.rows.slice(0, 3);
+    c.labels = c.labels.slice(0, 3);
+    c.day = c.day.slice(0, 3);
     const again = streamsIndex(c);
     expect(again).not.toBe(held);
     expect(again.day).toHaveLength(3);

@@ -1,4 +1,5 @@
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 
 /** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
@@ -12,7 +13,7 @@ export interface Bucket {
   category: string;
   /** The bucket of the same counterparty and direction whose first row comes next. */
   next: Bucket | null;
-  /** Its first and last positions in `ctx.txs` and how many; the rows between are linked by `StreamsIndex.before`. */
+  /** Its first and last positions in `ctx.rows` and how many; the rows between are linked by `StreamsIndex.before`. */
   first: number;
   last: number;
   count: number;
@@ -38,7 +39,9 @@ export interface SalaryRows {
  * read rows only where a bucket is of interest.
  */
 export interface StreamsIndex {
-  txs: readonly CategorisedTransaction[];
+  /** The context's rows and their labels as they were when the index was built. */
+  rows: readonly CanonicalTransaction[];
+  labels: readonly Verdict[];
   /** The first bucket of each counterparty, in order of each counterparty's first row, by direction. */
   debit: Map<string, Bucket>;
   credit: Map<string, Bucket>;
@@ -46,7 +49,8 @@ export interface StreamsIndex {
   buckets: Bucket[];
   /** For each row in a bucket, the bucket's row before it (-1 for its first). */
   before: Int32Array;
-  day: Float64Array;
+  /** The context's `day`: each row's day number. */
+  day: Int32Array;
   /** Positions of credits without a counterparty, ascending. */
   looseCredits: number[];
   /**
@@ -63,13 +67,13 @@ export interface StreamsIndex {
 /** Slots of the counterparty cache in `buildIndex` (a power of two). */
 const CACHE_SLOTS = 1024;
 
-function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
-  const n = txs.length;
+function buildIndex(ctx: AnalysisContext): StreamsIndex {
+  const { rows, labels, day } = ctx;
+  const n = rows.length;
   const debit = new Map<string, Bucket>();
   const credit = new Map<string, Bucket>();
   const buckets: Bucket[] = [];
   const before = new Int32Array(n);
-  const day = new Float64Array(n);
   const looseCredits: number[] = [];
   const parties = { credit: [] as string[], debit: [] as string[] };
   const partyOf = new Int32Array(n);
@@ -78,17 +82,16 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
   const cacheWho: string[] = new Array(CACHE_SLOTS).fill('');
   const cacheBucket: Array<Bucket | null> = new Array(CACHE_SLOTS).fill(null);
   for (let i = 0; i < n; i++) {
-    const tx = txs[i] as CategorisedTransaction;
-    day[i] = tx.day;
-    const entity = tx.entity;
-    const who = entity ?? tx.counterparty;
-    const isCredit = tx.direction === 'credit';
+    const label = labels[i] as Verdict;
+    const entity = label.entity;
+    const who = entity ?? label.counterparty;
+    const isCredit = (rows[i] as CanonicalTransaction).direction === 'credit';
     if (!who) {
       if (isCredit) looseCredits.push(i);
       partyOf[i] = -1;
       continue;
     }
-    const category = tx.category;
+    const category = label.category;
     const length = who.length;
     const slot =
       (((length * 31 + who.charCodeAt(0)) * 31 + who.charCodeAt(length >> 1)) * 62 +
@@ -102,7 +105,7 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
       b = byWho.get(who);
       if (b === undefined) {
         const named = isCredit ? parties.credit : parties.debit;
-        b = newBucket(who, category, tx, isCredit, i, named.length);
+        b = newBucket(who, category, label, isCredit, i, named.length);
         named.push(who);
         byWho.set(who, b);
         buckets.push(b);
@@ -113,25 +116,25 @@ function buildIndex(txs: readonly CategorisedTransaction[]): StreamsIndex {
     // A counterparty has few categories: a short chain compared by reference beats a second map.
     while (b.category !== category && b.next !== null) b = b.next;
     if (b.category !== category) {
-      b.next = newBucket(who, category, tx, isCredit, i, b.party);
+      b.next = newBucket(who, category, label, isCredit, i, b.party);
       b = b.next;
       buckets.push(b);
     } else if (b.payCandidate && !b.mixed) {
       // Without an entity the counterparty is `who` itself.
-      b.mixed = entity == null ? !b.counterpartyIsWho : tx.counterparty !== b.counterparty;
+      b.mixed = entity == null ? !b.counterpartyIsWho : label.counterparty !== b.counterparty;
     }
     before[i] = b.last;
     b.last = i;
     b.count++;
     partyOf[i] = b.party;
   }
-  return { txs, debit, credit, buckets, before, day, looseCredits, parties, partyOf, salary: null };
+  return { rows, labels, debit, credit, buckets, before, day, looseCredits, parties, partyOf, salary: null };
 }
 
 const newBucket = (
   who: string,
   category: string,
-  tx: CategorisedTransaction,
+  label: Verdict,
   isCredit: boolean,
   row: number,
   party: number,
@@ -144,8 +147,8 @@ const newBucket = (
   last: -1,
   count: 0,
   payCandidate: isCredit && isPayCandidate(category),
-  counterparty: tx.counterparty,
-  counterpartyIsWho: tx.counterparty === who,
+  counterparty: label.counterparty,
+  counterpartyIsWho: label.counterparty === who,
   mixed: false,
   party,
 });
@@ -167,7 +170,7 @@ const indexes = new WeakMap<AnalysisContext, StreamsIndex>();
 export function streamsIndex(ctx: AnalysisContext): StreamsIndex {
   const held = heldIndex(ctx);
   if (held && held.salary === null) return held;
-  const index = buildIndex(ctx.txs);
+  const index = buildIndex(ctx);
   if (!held) indexes.set(ctx, index);
   return index;
 }
@@ -188,5 +191,5 @@ export function indexAfterIncome(ctx: AnalysisContext, streams: readonly object[
 
 function heldIndex(ctx: AnalysisContext): StreamsIndex | undefined {
   const held = indexes.get(ctx);
-  return held && held.txs === ctx.txs && held.day.length === ctx.txs.length ? held : undefined;
+  return held && held.rows === ctx.rows && held.day === ctx.day ? held : undefined;
 }

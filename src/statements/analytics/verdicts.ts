@@ -1,37 +1,7 @@
-import type { CategorisedTransaction } from './categorise/categorise.js';
+import type { CanonicalTransaction } from '../../domain/statement.js';
+import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { Tally } from './stats.js';
-
-/** Where a transaction's money went or came from, as the categoriser decided. */
-export interface TransactionCategory {
-  id: string;
-  category: string;
-  channel: string;
-  /** 0..1 */
-  confidence: number;
-  /** The rule or lexicon entry that decided the category. */
-  evidence: string;
-}
-
-/**
- * A class rather than an object literal: V8 may move a literal's allocation site to the old
- * generation once its objects survive, and then every store of a young string costs a barrier.
- */
-class Verdict implements TransactionCategory {
-  readonly id: string;
-  readonly category: string;
-  readonly channel: string;
-  readonly confidence: number;
-  readonly evidence: string;
-
-  constructor(tx: CategorisedTransaction) {
-    this.id = tx.id;
-    this.category = tx.category;
-    this.channel = tx.channel;
-    this.confidence = tx.confidence;
-    this.evidence = tx.evidence;
-  }
-}
 
 /** One category: its sums by direction and, once asked for, its transactions. */
 export interface CategoryRows {
@@ -43,29 +13,27 @@ export interface CategoryRows {
   /** Minor units. */
   creditTotal: number;
   debitTotal: number;
-  /** Index in `ctx.txs` of the category's first credit / debit; -1 when it has none. */
+  /** Index in `ctx.rows` of the category's first credit / debit; -1 when it has none. */
   firstCredit: number;
   firstDebit: number;
   /** Minor units; 0 when it has no credit. */
   largestCredit: number;
-  /** Indexes in `ctx.txs`, ascending; filled by `rowsOf`. */
+  /** Indexes in `ctx.rows`, ascending; filled by `rowsOf`. */
   rows: Int32Array | null;
 }
 
 /**
  * The categoriser's final verdicts, one pass over the transactions for every section: each
- * transaction's verdict as the API lists it and its category as a number, each category's sums, and
- * the transactions carrying lexicon flags.
+ * transaction's category as a number, each category's sums, and the transactions carrying lexicon
+ * flags.
  */
 export interface VerdictIndex {
-  /** Per transaction, the analytics' `transactions` list. */
-  list: TransactionCategory[];
   /** Every category present, in order of first appearance (their slots: 0, 1, ...). */
   categories: CategoryRows[];
   byName: ReadonlyMap<string, CategoryRows>;
   /** Per transaction: its category's slot, the category's index in `categories`. */
   rowCategory: Uint16Array;
-  /** Indexes in `ctx.txs` of the transactions with at least one flag, ascending. */
+  /** Indexes in `ctx.rows` of the transactions with at least one flag, ascending. */
   flagged: number[];
 }
 
@@ -74,19 +42,18 @@ export interface VerdictIndex {
  * `incomeAnalysis` has re-labelled salary credits, so only sections that run after it may call this.
  */
 export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
-  if (ctx.verdicts) return ctx.verdicts;
-  const txs = ctx.txs;
-  const n = txs.length;
+  if (ctx.verdictIndex) return ctx.verdictIndex;
+  const { rows, labels } = ctx;
+  const n = rows.length;
   const numbers = new Tally();
   const bySlot: CategoryRows[] = [];
   const rowCategory = new Uint16Array(n);
   const flagged: number[] = [];
-  const list: TransactionCategory[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const tx = txs[i] as CategorisedTransaction;
-    list[i] = new Verdict(tx);
-    const slot = numbers.add(tx.category);
-    const c = bySlot[slot] ?? newCategory(bySlot, tx.category, slot);
+    const tx = rows[i] as CanonicalTransaction;
+    const label = labels[i] as Verdict;
+    const slot = numbers.add(label.category);
+    const c = bySlot[slot] ?? newCategory(bySlot, label.category, slot);
     rowCategory[i] = slot;
     if (tx.direction === 'debit') {
       if (c.debitCount++ === 0) c.firstDebit = i;
@@ -96,16 +63,15 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
       c.creditTotal += tx.amount;
       if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
-    if (tx.flags.length > 0) flagged.push(i);
+    if (label.flags.length > 0) flagged.push(i);
   }
-  ctx.verdicts = {
-    list,
+  ctx.verdictIndex = {
     categories: bySlot,
     byName: new Map(bySlot.map((c) => [c.category, c])),
     rowCategory,
     flagged,
   };
-  return ctx.verdicts;
+  return ctx.verdictIndex;
 }
 
 function newCategory(bySlot: CategoryRows[], category: string, slot: number): CategoryRows {
@@ -148,7 +114,7 @@ function fillRows(index: VerdictIndex): void {
 
 const NO_ROWS = new Int32Array(0);
 
-/** Indexes in `ctx.txs` of one category's transactions, ascending. */
+/** Indexes in `ctx.rows` of one category's transactions, ascending. */
 export function rowsOf(ctx: AnalysisContext, category: string): Int32Array {
   const index = verdictIndex(ctx);
   const c = index.byName.get(category);
