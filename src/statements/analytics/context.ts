@@ -14,9 +14,12 @@ export interface AnalysisContext {
   /** The statement's transactions, in chronological order. */
   rows: readonly CanonicalTransaction[];
   /**
-   * Per row: the categoriser's verdict (rows of one narration shape share one object). The income
-   * analysis gives the salary credits it finds a verdict of their own.
+   * The categoriser's verdicts (`CategorisedRows`): the distinct ones by number, each row's number
+   * and each row's verdict. The income analysis gives the salary credits it finds verdicts of their
+   * own (`relabel`).
    */
+  verdicts: Verdict[];
+  verdictOf: Int32Array;
   labels: Verdict[];
   /** Per row: days since 1970-01-01 of its date. */
   day: Int32Array;
@@ -60,7 +63,7 @@ export interface AnalysisContext {
  */
 export function buildContext(statement: CanonicalStatement, categorised: CategorisedRows): AnalysisContext {
   const txs = statement.transactions;
-  const { labels, day: rowDay } = categorised;
+  const { verdicts, verdictOf, labels, day: rowDay } = categorised;
   const n = txs.length;
   const first = txs[0];
   const last = txs[n - 1];
@@ -127,6 +130,8 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   return {
     statement,
     rows: txs,
+    verdicts,
+    verdictOf,
     labels,
     day: rowDay,
     dayMonth,
@@ -182,3 +187,17 @@ export const monthCount = (ctx: AnalysisContext): number => Math.max(1, ctx.mont
 /** Index in `ctx.months` of row `row` of the statement. */
 export const monthOf = (ctx: AnalysisContext, row: number): number =>
   ctx.dayMonth[(ctx.day[row] as number) - ctx.firstDay] as number;
+
+/**
+ * Gives rows `rows` the verdict `label` (appended to the context's verdicts), for a re-labelling
+ * decided after categorising (salary streams). Sections reading the verdict index or the streams
+ * index must run after it.
+ */
+export function relabel(ctx: AnalysisContext, rows: readonly number[], label: Verdict): void {
+  const k = ctx.verdicts.length;
+  ctx.verdicts.push(label);
+  for (const row of rows) {
+    ctx.verdictOf[row] = k;
+    ctx.labels[row] = label;
+  }
+}

@@ -2,7 +2,7 @@ import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import { dayNumber } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
-import { type AnalysisContext, monthCount } from './context.js';
+import { type AnalysisContext, monthCount, relabel } from './context.js';
 import { type PayerCredits, payCredits } from './pay-credits.js';
 import {
   type Credit,
@@ -268,11 +268,19 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const at: number[] = [];
   for (const { stream, fit } of kept) {
     const evidence = `monthly salary stream from ${stream.employer} (${stream.evidence[0] ?? ''})`;
+    // The stream's payments not already named salary, by their verdict: one new verdict for each.
+    const byVerdict = new Map<number, number[]>();
     for (const p of fit.payments) {
       at.push(p.index);
-      const label = labels[p.index] as Verdict;
-      if (label.category === 'salary') continue;
-      labels[p.index] = { ...label, category: 'salary', confidence: stream.confidence, evidence };
+      if ((labels[p.index] as Verdict).category === 'salary') continue;
+      const k = ctx.verdictOf[p.index] as number;
+      const same = byVerdict.get(k);
+      if (same) same.push(p.index);
+      else byVerdict.set(k, [p.index]);
+    }
+    for (const [k, same] of byVerdict) {
+      const label = ctx.verdicts[k] as Verdict;
+      relabel(ctx, same, { ...label, category: 'salary', confidence: stream.confidence, evidence });
     }
   }
   for (const i of found.named) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../../test/helpers/context-of.js';
 import type { Row } from '../../../test/helpers/statement-builder.js';
+import type { Verdict } from './categorise/categorise.js';
+import { relabel } from './context.js';
 import { payCredits } from './pay-credits.js';
 import { streamsIndex } from './streams-index.js';
 
@@ -78,8 +80,8 @@ describe('payCredits', () => {
       ['2023-02-05', 'C', 10_000, 'CASH DEPOSIT'],
       ['2023-03-05', 'C', 10_000, 'CASH DEPOSIT'],
     ]);
-    const labels = ctx.labels.map((v, i) => (i === 1 ? { ...v, counterparty: 'KEMI ALABI' } : v));
-    expect(payCredits(streamsIndex({ ...ctx, labels, verdictIndex: null })).payers).toEqual([
+    relabel(ctx, [1], { ...(ctx.labels[1] as Verdict), counterparty: 'KEMI ALABI' });
+    expect(payCredits(streamsIndex(ctx)).payers).toEqual([
       { key: 'CASH DEPOSIT', rows: [0, 2], keyword: false },
       { key: 'KEMI ALABI', rows: [1], keyword: false },
     ]);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { median, medianOf, Tally } from './stats.js';
+import { median, medianOf } from './stats.js';
 
 /** The oracle: the middle of the values sorted as a Float64Array sorts them (NaN last, -0 before 0). */
 function sortedMedian(values: readonly number[]): number {
@@ -89,102 +89,6 @@ describe('medianOf', () => {
         const a = Float64Array.from(values);
         expect(medianOf(a)).toBe(sortedMedian(values));
         expect(Array.from(a.slice().sort())).toEqual(Array.from(Float64Array.from(values).sort()));
-      }),
-    );
-  });
-});
-
-/** `count` distinct strings of length 8 sharing the characters at 0, 2, 4 and 7, the ones the hash reads. */
-function sameHash(count: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const a = String.fromCharCode(65 + (i % 26));
-    const b = String.fromCharCode(65 + Math.floor(i / 26));
-    out.push(`K${a}Q${b}Z01X`);
-  }
-  return out;
-}
-
-/** The oracle: numbers by first appearance and counts, with a Map. */
-function mapTally(keys: readonly string[]): { keys: string[]; counts: number[]; numbers: number[] } {
-  const numbers = new Map<string, number>();
-  const counts: number[] = [];
-  const out: number[] = [];
-  for (const key of keys) {
-    let k = numbers.get(key);
-    if (k === undefined) {
-      k = numbers.size;
-      numbers.set(key, k);
-      counts.push(0);
-    }
-    counts[k] = (counts[k] as number) + 1;
-    out.push(k);
-  }
-  return { keys: [...numbers.keys()], counts, numbers: out };
-}
-
-const tallyOf = (keys: readonly string[]) => {
-  const tally = new Tally();
-  const numbers = keys.map((k) => tally.add(k));
-  return { tally, numbers };
-};
-
-describe('Tally', () => {
-  it('counts nothing: no keys, and top() is -1', () => {
-    const tally = new Tally();
-    expect(tally.keys).toEqual([]);
-    expect(tally.counts).toEqual([]);
-    expect(tally.top()).toBe(-1);
-  });
-
-  it('numbers each distinct key from 0 in order of first appearance and counts it', () => {
-    const { tally, numbers } = tallyOf(['transfer', 'airtime', 'transfer', '', 'pos', 'airtime', 'transfer']);
-    expect(numbers).toEqual([0, 1, 0, 2, 3, 1, 0]);
-    expect(tally.keys).toEqual(['transfer', 'airtime', '', 'pos']);
-    expect(tally.counts).toEqual([3, 2, 1, 1]);
-    expect(tally.top()).toBe(0);
-  });
-
-  it('top(): the most counted key; on a tie the first seen', () => {
-    expect(tallyOf(['b', 'a', 'a', 'b']).tally.top()).toBe(0);
-    expect(tallyOf(['b', 'a', 'a']).tally.top()).toBe(1);
-    expect(tallyOf(['only']).tally.top()).toBe(0);
-  });
-
-  it('keys the cheap hash cannot tell apart (same length and sampled characters) are still counted apart', () => {
-    const keys = sameHash(60);
-    const sequence = [...keys, ...keys.slice().reverse(), ...keys.slice(0, 10), keys[59] as string];
-    const { tally, numbers } = tallyOf(sequence);
-    const expected = mapTally(sequence);
-    expect(numbers).toEqual(expected.numbers);
-    expect(tally.keys).toEqual(keys);
-    expect(tally.counts).toEqual(expected.counts);
-    expect(tally.counts[0]).toBe(3);
-    expect(tally.counts[59]).toBe(3);
-    expect(tally.counts[30]).toBe(2);
-    expect(tally.top()).toBe(0);
-  });
-
-  it('colliding keys mixed with ordinary ones, past the table growing, match a Map', () => {
-    const ordinary = Array.from({ length: 600 }, (_, i) => `payee ${i}`);
-    const sequence = [...ordinary.slice(0, 300), ...sameHash(40), ...ordinary, ...sameHash(40)];
-    const { tally, numbers } = tallyOf(sequence);
-    const expected = mapTally(sequence);
-    expect(numbers).toEqual(expected.numbers);
-    expect(tally.keys).toEqual(expected.keys);
-    expect(tally.counts).toEqual(expected.counts);
-  });
-
-  it('agrees with a Map on any strings', () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom(...sameHash(40)))), (sequence) => {
-        const { tally, numbers } = tallyOf(sequence);
-        const expected = mapTally(sequence);
-        expect(numbers).toEqual(expected.numbers);
-        expect(tally.keys).toEqual(expected.keys);
-        expect(tally.counts).toEqual(expected.counts);
-        const best = Math.max(0, ...expected.counts);
-        expect(tally.top()).toBe(expected.counts.indexOf(best));
       }),
     );
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../../test/helpers/context-of.js';
 import type { Row } from '../../../test/helpers/statement-builder.js';
 import { dayNumber } from './calendar.js';
-import type { AnalysisContext } from './context.js';
+import type { Verdict } from './categorise/categorise.js';
+import { type AnalysisContext, relabel } from './context.js';
 import { indexAfterIncome, isPayCandidate, partiesIndex, rowsOf, streamsIndex } from './streams-index.js';
 
 const rows: Row[] = [
@@ -88,18 +89,20 @@ describe('streamsIndex', () => {
   });
 
   it('a named entity’s pay bucket is mixed when its rows name different counterparties', () => {
-    const deposits = contextOf([
+    const depositRows: Row[] = [
       ['2023-01-05', 'C', 10_000, 'CASH DEPOSIT'],
       ['2023-01-06', 'C', 10_000, 'CASH DEPOSIT'],
       ['2023-01-07', 'C', 10_000, 'CASH DEPOSIT'],
-    ]);
+    ];
+    const deposits = contextOf(depositRows);
     const plain = streamsIndex(deposits).buckets;
     expect(plain).toHaveLength(1);
     expect(plain[0]).toMatchObject({ who: 'Cash deposit', category: 'other', payCandidate: true, mixed: false });
     expect(plain[0]?.counterpartyIsWho).toBe(false);
     // The same rows, the last naming another counterparty under the same entity.
-    const labels = deposits.labels.map((v, i) => (i === 2 ? { ...v, counterparty: 'KEMI ALABI' } : v));
-    const mixed = streamsIndex({ ...deposits, labels, verdictIndex: null }).buckets;
+    const relabelled = contextOf(depositRows);
+    relabel(relabelled, [2], { ...(relabelled.labels[2] as Verdict), counterparty: 'KEMI ALABI' });
+    const mixed = streamsIndex(relabelled).buckets;
     expect(mixed).toHaveLength(1);
     expect(mixed[0]).toMatchObject({ counterparty: 'CASH DEPOSIT', mixed: true, count: 3 });
   });

@@ -64,70 +64,74 @@ export interface StreamsIndex {
   salary: SalaryRows | null;
 }
 
-/** Slots of the counterparty cache in `buildIndex` (a power of two). */
-const CACHE_SLOTS = 1024;
+/** The buckets by counterparty of one index, as they are being built. */
+interface Building {
+  debit: Map<string, Bucket>;
+  credit: Map<string, Bucket>;
+  buckets: Bucket[];
+  parties: { credit: string[]; debit: string[] };
+}
+
+/**
+ * The bucket of the rows of verdict `label` (null without a counterparty), whose first row is `row`:
+ * a verdict fixes the counterparty, the direction and the category, so this is asked once per
+ * verdict, not per row.
+ */
+function bucketOf(into: Building, label: Verdict, isCredit: boolean, row: number): Bucket | null {
+  const entity = label.entity;
+  const who = entity ?? label.counterparty;
+  if (!who) return null;
+  const category = label.category;
+  const byWho = isCredit ? into.credit : into.debit;
+  let b = byWho.get(who);
+  if (b === undefined) {
+    const named = isCredit ? into.parties.credit : into.parties.debit;
+    b = newBucket(who, category, label, isCredit, row, named.length);
+    named.push(who);
+    byWho.set(who, b);
+    into.buckets.push(b);
+    return b;
+  }
+  // A counterparty has few categories: a short chain compared by reference beats a second map.
+  while (b.category !== category && b.next !== null) b = b.next;
+  if (b.category !== category) {
+    b.next = newBucket(who, category, label, isCredit, row, b.party);
+    into.buckets.push(b.next);
+    return b.next;
+  }
+  // Without an entity the counterparty is `who` itself.
+  if (b.payCandidate && !b.mixed)
+    b.mixed = entity == null ? !b.counterpartyIsWho : label.counterparty !== b.counterparty;
+  return b;
+}
 
 function buildIndex(ctx: AnalysisContext): StreamsIndex {
-  const { rows, labels, day } = ctx;
+  const { rows, labels, verdicts, verdictOf, day } = ctx;
   const n = rows.length;
-  const debit = new Map<string, Bucket>();
-  const credit = new Map<string, Bucket>();
-  const buckets: Bucket[] = [];
+  const into: Building = { debit: new Map(), credit: new Map(), buckets: [], parties: { credit: [], debit: [] } };
   const before = new Int32Array(n);
   const looseCredits: number[] = [];
-  const parties = { credit: [] as string[], debit: [] as string[] };
   const partyOf = new Int32Array(n);
-  // Rows of one verdict share its counterparty string, so a small cache indexed by a few of its
-  // characters, checked by `===` (by reference first), saves most map lookups.
-  const cacheWho: string[] = new Array(CACHE_SLOTS).fill('');
-  const cacheBucket: Array<Bucket | null> = new Array(CACHE_SLOTS).fill(null);
+  // Per verdict number: its bucket, null without a counterparty, undefined before its first row.
+  const verdictBucket: Array<Bucket | null | undefined> = new Array(verdicts.length).fill(undefined);
   for (let i = 0; i < n; i++) {
-    const label = labels[i] as Verdict;
-    const entity = label.entity;
-    const who = entity ?? label.counterparty;
-    const isCredit = (rows[i] as CanonicalTransaction).direction === 'credit';
-    if (!who) {
-      if (isCredit) looseCredits.push(i);
+    const k = verdictOf[i] as number;
+    let b = verdictBucket[k];
+    if (b === undefined) {
+      b = bucketOf(into, labels[i] as Verdict, (rows[i] as CanonicalTransaction).direction === 'credit', i);
+      verdictBucket[k] = b;
+    }
+    if (b === null) {
+      if ((rows[i] as CanonicalTransaction).direction === 'credit') looseCredits.push(i);
       partyOf[i] = -1;
       continue;
-    }
-    const category = label.category;
-    const length = who.length;
-    const slot =
-      (((length * 31 + who.charCodeAt(0)) * 31 + who.charCodeAt(length >> 1)) * 62 +
-        who.charCodeAt(length - 1) * 2 +
-        (isCredit ? 1 : 0)) &
-      (CACHE_SLOTS - 1);
-    let b: Bucket | undefined;
-    if (cacheWho[slot] === who) b = cacheBucket[slot] as Bucket;
-    else {
-      const byWho = isCredit ? credit : debit;
-      b = byWho.get(who);
-      if (b === undefined) {
-        const named = isCredit ? parties.credit : parties.debit;
-        b = newBucket(who, category, label, isCredit, i, named.length);
-        named.push(who);
-        byWho.set(who, b);
-        buckets.push(b);
-      }
-      cacheWho[slot] = who;
-      cacheBucket[slot] = b;
-    }
-    // A counterparty has few categories: a short chain compared by reference beats a second map.
-    while (b.category !== category && b.next !== null) b = b.next;
-    if (b.category !== category) {
-      b.next = newBucket(who, category, label, isCredit, i, b.party);
-      b = b.next;
-      buckets.push(b);
-    } else if (b.payCandidate && !b.mixed) {
-      // Without an entity the counterparty is `who` itself.
-      b.mixed = entity == null ? !b.counterpartyIsWho : label.counterparty !== b.counterparty;
     }
     before[i] = b.last;
     b.last = i;
     b.count++;
     partyOf[i] = b.party;
   }
+  const { debit, credit, buckets, parties } = into;
   return { rows, labels, debit, credit, buckets, before, day, looseCredits, parties, partyOf, salary: null };
 }
 

@@ -1,7 +1,6 @@
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
-import { Tally } from './stats.js';
 
 /** One category: its sums by direction and, once asked for, its transactions. */
 export interface CategoryRows {
@@ -43,17 +42,26 @@ export interface VerdictIndex {
  */
 export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   if (ctx.verdictIndex) return ctx.verdictIndex;
-  const { rows, labels } = ctx;
+  const { rows, verdicts, verdictOf } = ctx;
   const n = rows.length;
-  const numbers = new Tally();
+  const byName = new Map<string, CategoryRows>();
   const bySlot: CategoryRows[] = [];
   const rowCategory = new Uint16Array(n);
   const flagged: number[] = [];
+  // Per verdict number: its category's slot (-1 before its first row), and whether it has flags.
+  const verdictSlot = new Int32Array(verdicts.length).fill(-1);
+  const verdictFlagged = new Uint8Array(verdicts.length);
   for (let i = 0; i < n; i++) {
     const tx = rows[i] as CanonicalTransaction;
-    const label = labels[i] as Verdict;
-    const slot = numbers.add(label.category);
-    const c = bySlot[slot] ?? newCategory(bySlot, label.category, slot);
+    const k = verdictOf[i] as number;
+    let slot = verdictSlot[k] as number;
+    if (slot < 0) {
+      const label = verdicts[k] as Verdict;
+      slot = (byName.get(label.category) ?? newCategory(bySlot, byName, label.category)).slot;
+      verdictSlot[k] = slot;
+      verdictFlagged[k] = label.flags.length > 0 ? 1 : 0;
+    }
+    const c = bySlot[slot] as CategoryRows;
     rowCategory[i] = slot;
     if (tx.direction === 'debit') {
       if (c.debitCount++ === 0) c.firstDebit = i;
@@ -63,21 +71,21 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
       c.creditTotal += tx.amount;
       if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
-    if (label.flags.length > 0) flagged.push(i);
+    if (verdictFlagged[k] === 1) flagged.push(i);
   }
   ctx.verdictIndex = {
     categories: bySlot,
-    byName: new Map(bySlot.map((c) => [c.category, c])),
+    byName,
     rowCategory,
     flagged,
   };
   return ctx.verdictIndex;
 }
 
-function newCategory(bySlot: CategoryRows[], category: string, slot: number): CategoryRows {
+function newCategory(bySlot: CategoryRows[], byName: Map<string, CategoryRows>, category: string): CategoryRows {
   const c: CategoryRows = {
     category,
-    slot,
+    slot: bySlot.length,
     creditCount: 0,
     debitCount: 0,
     creditTotal: 0,
@@ -87,7 +95,8 @@ function newCategory(bySlot: CategoryRows[], category: string, slot: number): Ca
     largestCredit: 0,
     rows: null,
   };
-  bySlot[slot] = c;
+  bySlot.push(c);
+  byName.set(category, c);
   return c;
 }
 

@@ -180,7 +180,11 @@ export function categoriseTransaction(
 
 /** A statement's transactions as categorised: per row, in the statement's order. */
 export interface CategorisedRows {
-  /** The verdict on each row's narration; rows of one narration shape share one object. */
+  /** The distinct verdicts, numbered in order of their first row. */
+  verdicts: Verdict[];
+  /** Each row's verdict number: sections work out what they need once per verdict, not per row. */
+  verdictOf: Int32Array;
+  /** Each row's verdict (`verdicts[verdictOf[i]]`): rows of one narration shape share the object. */
   labels: Verdict[];
   /** Days since 1970-01-01 of each row's date. */
   day: Int32Array;
@@ -195,8 +199,10 @@ export interface CategorisedRows {
  */
 export function categoriseStatement(statement: CanonicalStatement, matcher?: Matcher): CategorisedRows {
   const holder = holderTokens(statement.holder.name ?? statement.account.name ?? statement.clientFullName);
-  const seen = new ShapeTable<Verdict>();
+  const seen = new ShapeTable<number>();
   const txs = statement.transactions;
+  const verdicts: Verdict[] = [];
+  const verdictOf = new Int32Array(txs.length);
   const labels: Verdict[] = new Array(txs.length);
   const day = new Int32Array(txs.length);
   // Rows come in date order, so most share the previous row's day.
@@ -204,17 +210,19 @@ export function categoriseStatement(statement: CanonicalStatement, matcher?: Mat
   let lastDay = 0;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
-    let verdict = seen.find(tx.narration, tx.direction);
-    if (!verdict) {
-      verdict = judge(tx.narration, tx.direction, holder, matcher);
-      seen.remember(verdict);
+    let k = seen.find(tx.narration, tx.direction);
+    if (k === undefined) {
+      k = verdicts.length;
+      verdicts.push(judge(tx.narration, tx.direction, holder, matcher));
+      seen.remember(k);
     }
     if (tx.date !== lastDate) {
       lastDate = tx.date;
       lastDay = dayNumber(tx.date);
     }
-    labels[i] = verdict;
+    verdictOf[i] = k;
+    labels[i] = verdicts[k] as Verdict;
     day[i] = lastDay;
   }
-  return { labels, day };
+  return { verdicts, verdictOf, labels, day };
 }
