@@ -2,6 +2,7 @@ import type { CanonicalStatement, CanonicalTransaction } from '../../domain/stat
 import { chainsFrom } from '../chain.js';
 import { daysInMonth, monthsBetween } from './calendar.js';
 import type { CategorisedRows, Verdict } from './categorise/categorise.js';
+import type { StreamsIndex } from './streams-index.js';
 import type { VerdictIndex } from './verdicts.js';
 
 /**
@@ -55,6 +56,8 @@ export interface AnalysisContext {
   monthTransactions: Int32Array;
   /** Filled by `verdictIndex` on first use; read it through that function. */
   verdictIndex: VerdictIndex | null;
+  /** Filled by `streamsIndex` on first use; read it through that function. */
+  streamsIndex: StreamsIndex | null;
 }
 
 /**
@@ -155,6 +158,7 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     monthDebit,
     monthTransactions,
     verdictIndex: null,
+    streamsIndex: null,
   };
 }
 
