@@ -4,6 +4,7 @@ import type { Direction } from '../../../domain/statement.js';
 import { categoriseStatement, categoriseTransaction } from './categorise.js';
 import { holderTokens } from './holder.js';
 import { compileLexicon, defaultMatcher } from './lexicon.js';
+import { readWords } from './read-words.js';
 import { tokenise } from './tokenise.js';
 
 const holder = holderTokens('ADAEZE CHIOMA NWANKWO');
@@ -131,8 +132,21 @@ describe('the lexicon', () => {
     );
   });
   it('finds multi-word phrases and every overlapping shorter phrase in one scan', () => {
-    const hits = defaultMatcher().match(tokenise('NIBSS INSTANT PAYMENT OUTWARD'));
+    const words = readWords('NIBSS Instant Payment Outward');
+    const hits = defaultMatcher().match(words.number, words.count);
     expect(hits.map((h) => h.phrase)).toEqual(['NIBSS', 'NIBSS INSTANT PAYMENT', 'INSTANT PAYMENT']);
+  });
+  it('matches on the words of a lexicon compiled later, and only on whole phrases', () => {
+    const matcher = compileLexicon({
+      test: { entries: [{ name: 'Zorblax', phrases: ['ZORBLAX PAY', 'ZORBLAX'], debit: 'shopping' }] },
+    });
+    const words = readWords('web zorblax pay zorblax zorblaxpay');
+    expect(matcher.match(words.number, words.count).map((h) => [h.phrase, h.evidence])).toEqual([
+      ['ZORBLAX', 'test:Zorblax matched "ZORBLAX"'],
+      ['ZORBLAX PAY', 'test:Zorblax matched "ZORBLAX PAY"'],
+      ['ZORBLAX', 'test:Zorblax matched "ZORBLAX"'],
+    ]);
+    expect(matcher.match(words.number, 2).map((h) => h.phrase)).toEqual(['ZORBLAX']);
   });
 });
 
