@@ -115,6 +115,12 @@ describe('counterparty', () => {
       'KEMI ALABI',
     );
   });
+  it('reads lower-case and non-ASCII narrations as upper-cased words, the holder included', () => {
+    expect(judge('Transfer to chinedu obi okafor/ref 0012').counterparty).toBe('CHINEDU OBI OKAFOR');
+    expect(judge('nip cr/grace adewale/access – ref 7', 'credit').counterparty).toBe('GRACE ADEWALE');
+    expect(judge('Transfer to adaeze nwankwo – Zenith').category).toBe('self_transfer');
+    expect(judge('*737* trf to adaeze Nwankwo').category).toBe('self_transfer');
+  });
   it('a charge is named by its kind, not by the payee of the transfer it was charged on', () => {
     expect(
       judge('COMMISSION 0000132 NIP TRANSFER COMMISSION FOR 0000132 via GTWORLD TO UBA/KEMI ALABI').counterparty,
