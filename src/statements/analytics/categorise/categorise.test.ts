@@ -4,6 +4,7 @@ import type { Direction } from '../../../domain/statement.js';
 import { categoriseStatement, categoriseTransaction } from './categorise.js';
 import { holderTokens } from './holder.js';
 import { compileLexicon, defaultMatcher } from './lexicon.js';
+import { readWords } from './read-words.js';
 import { tokenise } from './tokenise.js';
 
 const holder = holderTokens('ADAEZE CHIOMA NWANKWO');
@@ -114,6 +115,12 @@ describe('counterparty', () => {
       'KEMI ALABI',
     );
   });
+  it('reads lower-case and non-ASCII narrations as upper-cased words, the holder included', () => {
+    expect(judge('Transfer to chinedu obi okafor/ref 0012').counterparty).toBe('CHINEDU OBI OKAFOR');
+    expect(judge('nip cr/grace adewale/access – ref 7', 'credit').counterparty).toBe('GRACE ADEWALE');
+    expect(judge('Transfer to adaeze nwankwo – Zenith').category).toBe('self_transfer');
+    expect(judge('*737* trf to adaeze Nwankwo').category).toBe('self_transfer');
+  });
   it('a charge is named by its kind, not by the payee of the transfer it was charged on', () => {
     expect(
       judge('COMMISSION 0000132 NIP TRANSFER COMMISSION FOR 0000132 via GTWORLD TO UBA/KEMI ALABI').counterparty,
@@ -131,8 +138,21 @@ describe('the lexicon', () => {
     );
   });
   it('finds multi-word phrases and every overlapping shorter phrase in one scan', () => {
-    const hits = defaultMatcher().match(tokenise('NIBSS INSTANT PAYMENT OUTWARD'));
+    const words = readWords('NIBSS Instant Payment Outward');
+    const hits = defaultMatcher().match(words.number, words.count);
     expect(hits.map((h) => h.phrase)).toEqual(['NIBSS', 'NIBSS INSTANT PAYMENT', 'INSTANT PAYMENT']);
+  });
+  it('matches on the words of a lexicon compiled later, and only on whole phrases', () => {
+    const matcher = compileLexicon({
+      test: { entries: [{ name: 'Zorblax', phrases: ['ZORBLAX PAY', 'ZORBLAX'], debit: 'shopping' }] },
+    });
+    const words = readWords('web zorblax pay zorblax zorblaxpay');
+    expect(matcher.match(words.number, words.count).map((h) => [h.phrase, h.evidence])).toEqual([
+      ['ZORBLAX', 'test:Zorblax matched "ZORBLAX"'],
+      ['ZORBLAX PAY', 'test:Zorblax matched "ZORBLAX PAY"'],
+      ['ZORBLAX', 'test:Zorblax matched "ZORBLAX"'],
+    ]);
+    expect(matcher.match(words.number, 2).map((h) => h.phrase)).toEqual(['ZORBLAX']);
   });
 });
 

@@ -2,11 +2,11 @@ import type { CanonicalStatement, CanonicalTransaction, Direction } from '../../
 import { dayNumber } from '../calendar.js';
 import noise from '../lexicon/noise.json' with { type: 'json' };
 import type { Category, Channel } from './categories.js';
-import { counterpartySide, holderTokens, namesHolder } from './holder.js';
+import { counterpartySide, holderTokens, namesHolder, type Span } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
+import { hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
-import { tokenise } from './tokenise.js';
-import { WordFilter } from './word-filter.js';
+import { WordList } from './words.js';
 
 const NO_FLAGS: readonly string[] = Object.freeze([]);
 
@@ -23,6 +23,8 @@ function flagsOf(hits: readonly Hit[]): readonly string[] {
 
 /** Named-company and keyword hits beat this; generic transfer grammar does not. */
 const SELF_TRANSFER_PRIORITY = 66;
+const SELF_DEBIT = "holder's name on the receiving side";
+const SELF_CREDIT = "holder's name on the sending side";
 
 const DEFAULT_DEBIT: Record<Channel, Category> = {
   transfer: 'transfer',
@@ -42,29 +44,29 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
   cheque: 'transfer_in',
 };
 
-const NOISE: ReadonlySet<string> = new Set(noise.words);
-const NOISE_FILTER = new WordFilter(noise.words);
-const TRAILING_BANKS: ReadonlySet<string> = new Set(noise.trailingBankNames);
+const NOISE = new WordList(noise.words);
+const TRAILING_BANKS = new WordList(noise.trailingBankNames);
 
-const isDigit = (c: number) => (c - 48) >>> 0 < 10;
-
-function hasDigit(token: string): boolean {
-  for (let i = 0; i < token.length; i++) if (isDigit(token.charCodeAt(i))) return true;
-  return false;
-}
-
-function counterpartyOf(side: readonly string[]): string {
-  const words: string[] = [];
-  for (const token of side) {
-    if (words.length === 3) break;
-    if (token.length < 2 || (NOISE_FILTER.mayHave(token) && NOISE.has(token)) || hasDigit(token)) {
-      if (words.length > 0) break;
+/**
+ * The other party's name in `side`: its first run of up to three words that are not grammar
+ * (noise), digits or single characters, less a trailing bank name after two words.
+ */
+function counterpartyOf(words: NarrationWords, side: Span): string {
+  let start = side.start;
+  let end = start;
+  for (let i = side.start; i < side.end && end - start < 3; i++) {
+    const length = (words.end[i] as number) - (words.start[i] as number);
+    if (length < 2 || NOISE.has(words.number[i] as number) || hasDigit(words, i)) {
+      if (end > start) break;
+      start = end = i + 1;
       continue;
     }
-    words.push(token);
+    end = i + 1;
   }
-  if (words.length >= 3 && TRAILING_BANKS.has(words[words.length - 1] as string)) words.pop();
-  return words.join(' ');
+  if (end - start >= 3 && TRAILING_BANKS.has(words.number[end - 1] as number)) end--;
+  let name = start < end ? token(words, start) : '';
+  for (let i = start + 1; i < end; i++) name += ` ${token(words, i)}`;
+  return name;
 }
 
 /** The highest-priority hit naming a category for this direction (the first of equals). */
@@ -117,26 +119,26 @@ export function judge(
   holder: ReadonlySet<string>,
   matcher: Matcher = defaultMatcher(),
 ): Verdict {
-  const tokens = tokenise(narration);
-  const hits = matcher.match(tokens);
+  const words = readWords(narration);
+  const hits = matcher.match(words.number, words.count);
   const picked = pickCategory(hits, direction);
   const channelHit = pickChannel(hits, direction);
-  const side = counterpartySide(tokens, direction);
+  const side = counterpartySide(words, direction);
   let category: Category;
   let confidence: number;
   let evidence: string;
   let entity: string | null = null;
   let kind: string | null = null;
-  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(side, holder)) {
+  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(words, side, holder)) {
     category = 'self_transfer';
     confidence = 0.9;
-    evidence = `holder's name on the ${direction === 'debit' ? 'receiving' : 'sending'} side`;
+    evidence = direction === 'debit' ? SELF_DEBIT : SELF_CREDIT;
     kind = 'self';
   } else if (picked) {
     const rule = picked.rule;
     category = (direction === 'debit' ? rule.debit : rule.credit) as Category;
     confidence = isNamed(rule) ? 0.95 : 0.8;
-    evidence = `${rule.id} matched "${picked.phrase}"`;
+    evidence = picked.evidence;
     kind = rule.kind;
     if (!rule.generic && rule.kind !== 'bank_charge' && rule.kind !== 'reversal' && rule.kind !== 'salary') {
       entity = rule.name;
@@ -145,9 +147,7 @@ export function judge(
     const channel = channelHit?.rule.channel ?? 'other';
     category = direction === 'debit' ? DEFAULT_DEBIT[channel] : (DEFAULT_CREDIT[channel] ?? 'other');
     confidence = category === 'other' ? 0.3 : 0.6;
-    evidence = channelHit
-      ? `no category word; default for ${channelHit.rule.id} "${channelHit.phrase}"`
-      : 'no lexicon entry matched';
+    evidence = channelHit ? channelHit.channelEvidence : 'no lexicon entry matched';
   }
   let channel: Channel = channelHit?.rule.channel ?? 'other';
   if (category === 'bank_charges') channel = 'bank_charge';
@@ -164,7 +164,7 @@ export function judge(
       ? entity.toUpperCase()
       : kind === 'bank_charge' && picked
         ? picked.phrase
-        : counterpartyOf(side),
+        : counterpartyOf(words, side),
     flags: flagsOf(hits),
   };
 }

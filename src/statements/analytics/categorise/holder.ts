@@ -1,4 +1,6 @@
 import type { Direction } from '../../../domain/statement.js';
+import { type NarrationWords, spelt } from './read-words.js';
+import { numberWord } from './words.js';
 
 const TITLES = new Set(['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON']);
 
@@ -13,48 +15,61 @@ export function holderTokens(name: string | undefined): ReadonlySet<string> {
   );
 }
 
+const TO = numberWord('TO');
+const FROM = numberWord('FROM');
+const FRM = numberWord('FRM');
+
+/** Token positions `start` to `end` (exclusive). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
 /**
- * The tokens naming the other party: after `TO` on a debit; between `FROM`/`FRM` and `TO` (or before
+ * Where the other party is named: after `TO` on a debit; between `FROM`/`FRM` and `TO` (or before
  * `TO`) on a credit; the whole narration when it has no such grammar.
  */
-export function counterpartySide(tokens: readonly string[], direction: Direction): readonly string[] {
+export function counterpartySide(words: NarrationWords, direction: Direction): Span {
+  const { number, count } = words;
   let from = -1;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token === 'FROM' || token === 'FRM') {
+  for (let i = 0; i < count; i++) {
+    const word = number[i];
+    if (word === FROM || word === FRM) {
       from = i;
       break;
     }
   }
   let to = -1;
-  for (let i = from + 1; i < tokens.length; i++) {
-    if (tokens[i] === 'TO') {
+  for (let i = from + 1; i < count; i++) {
+    if (number[i] === TO) {
       to = i;
       break;
     }
   }
-  if (direction === 'debit') return to >= 0 ? tokens.slice(to + 1) : tokens;
-  if (from >= 0) return tokens.slice(from + 1, to >= 0 ? to : tokens.length);
-  return to >= 0 ? tokens.slice(0, to) : tokens;
+  if (direction === 'debit') return { start: to + 1, end: count };
+  if (from >= 0) return { start: from + 1, end: to >= 0 ? to : count };
+  return { start: 0, end: to >= 0 ? to : count };
 }
 
 /**
- * True when at least two words of the holder's name (one for a one-word name) name the other party.
- * Compared word by word, not looked up: a name has a few words, and a lookup would hash every fresh
- * narration word.
+ * True when at least two words of the holder's name (one for a one-word name) are among the words
+ * of `side`. Compared word by word, not looked up: a name has a few words.
  */
-export function namesHolder(side: readonly string[], holder: ReadonlySet<string>): boolean {
-  if (holder.size === 0) return false;
-  let first: string | undefined;
-  for (const token of side) {
-    if (!includes(holder, token)) continue;
-    if (holder.size === 1 || (first !== undefined && token !== first)) return true;
-    first = token;
+export function namesHolder(words: NarrationWords, side: Span, holder: ReadonlySet<string>): boolean {
+  if (holder.size === 0 || side.start >= side.end) return false;
+  const names = [...holder];
+  let first = -1;
+  for (let i = side.start; i < side.end; i++) {
+    const k = holderWord(words, i, names);
+    if (k < 0) continue;
+    if (names.length === 1 || (first >= 0 && k !== first)) return true;
+    first = k;
   }
   return false;
 }
 
-function includes(words: ReadonlySet<string>, token: string): boolean {
-  for (const word of words) if (word === token) return true;
-  return false;
+/** Which of the holder's words word i is, or -1. */
+function holderWord(words: NarrationWords, i: number, names: readonly string[]): number {
+  for (let k = 0; k < names.length; k++) if (spelt(words, i, names[k] as string)) return k;
+  return -1;
 }

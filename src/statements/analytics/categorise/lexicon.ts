@@ -25,7 +25,7 @@ import {
   isDebitCategory,
 } from './categories.js';
 import { tokenise } from './tokenise.js';
-import { WordFilter } from './word-filter.js';
+import { numberWord } from './words.js';
 
 /** One entry of a lexicon data file, as written in `src/statements/analytics/lexicon/*.json`. */
 interface EntrySource {
@@ -66,16 +66,21 @@ export interface Rule {
   flag: string | null;
 }
 
+/** A phrase of a rule, compiled once: what a match of it means, with the evidence it gives. */
 export interface Hit {
   rule: Rule;
+  /** The phrase's tokens joined by spaces. */
   phrase: string;
-  /** Index of the hit's first token. */
-  start: number;
+  /** Why the category is what it is when this hit decides it. */
+  evidence: string;
+  /** Why the category is the channel's default when this hit decides only the channel. */
+  channelEvidence: string;
 }
 
-/** All lexicon phrases compiled into one matcher; a hit's phrase is its tokens joined by spaces. */
+/** All lexicon phrases compiled into one matcher over word numbers (`words.ts`). */
 export interface Matcher {
-  match(tokens: readonly string[]): Hit[];
+  /** The hits of every phrase found in the first `count` words, by first word, shorter first. */
+  match(words: ArrayLike<number>, count?: number): Hit[];
   readonly phraseCount: number;
 }
 
@@ -127,16 +132,23 @@ function compileRule(file: string, defaults: FileSource['defaults'], entry: Entr
   };
 }
 
-/** A phrase trie node: the rules of the phrase ending here, and the phrases that extend it by a word. */
+/** A phrase trie node: the hits of the phrase ending here, and the phrases that extend it by a word. */
 interface PhraseNode {
   phrase: string;
-  rules: Rule[] | null;
-  next: Map<string, PhraseNode> | null;
+  hits: Hit[] | null;
+  next: Map<number, PhraseNode> | null;
 }
 
-/** Compiles lexicon files (the built-in ones by default) into one phrase trie, keyed word by word. */
+const hitOf = (rule: Rule, phrase: string): Hit => ({
+  rule,
+  phrase,
+  evidence: `${rule.id} matched "${phrase}"`,
+  channelEvidence: `no category word; default for ${rule.id} "${phrase}"`,
+});
+
+/** Compiles lexicon files (the built-in ones by default) into one phrase trie, keyed by word number. */
 export function compileLexicon(files: Record<string, FileSource> = FILES): Matcher {
-  const root = new Map<string, PhraseNode>();
+  const first = new Map<number, PhraseNode>();
   let phraseCount = 0;
   for (const [file, source] of Object.entries(files)) {
     for (const entry of source.entries) {
@@ -144,41 +156,41 @@ export function compileLexicon(files: Record<string, FileSource> = FILES): Match
       for (const phrase of entry.phrases) {
         const tokens = tokenise(phrase);
         if (tokens.length === 0) throw new Error(`lexicon ${file}.json: empty phrase in ${entry.name}`);
-        let level = root;
+        let level = first;
         let node: PhraseNode | undefined;
         for (let n = 0; n < tokens.length; n++) {
-          const token = tokens[n] as string;
           if (node) level = node.next ??= new Map();
-          node = level.get(token);
+          const word = numberWord(tokens[n] as string);
+          node = level.get(word);
           if (!node) {
-            node = { phrase: n === 0 ? token : `${tokens.slice(0, n).join(' ')} ${token}`, rules: null, next: null };
-            level.set(token, node);
+            node = { phrase: tokens.slice(0, n + 1).join(' '), hits: null, next: null };
+            level.set(word, node);
           }
         }
         const end = node as PhraseNode;
-        if (end.rules) end.rules.push(rule);
+        if (end.hits) end.hits.push(hitOf(rule, end.phrase));
         else {
-          end.rules = [rule];
+          end.hits = [hitOf(rule, end.phrase)];
           phraseCount++;
         }
       }
     }
   }
-  const firstWords = new WordFilter(root.keys());
+  // Phrases by first word's number in an array: every word of a narration is looked up here.
+  const root: (PhraseNode | null)[] = new Array(Math.max(0, ...first.keys()) + 1).fill(null);
+  for (const [word, node] of first) root[word] = node;
   return {
     phraseCount,
-    match(tokens) {
+    match(words, count = words.length) {
       const hits: Hit[] = [];
-      const n = tokens.length;
+      const n = count;
       for (let i = 0; i < n; i++) {
-        const token = tokens[i] as string;
-        if (!firstWords.mayHave(token)) continue;
-        let node = root.get(token);
+        const word = words[i] as number;
+        let node = word < root.length ? root[word] : null;
         for (let j = i + 1; node; j++) {
-          const rules = node.rules;
-          if (rules) for (const rule of rules) hits.push({ rule, phrase: node.phrase, start: i });
+          if (node.hits) for (const hit of node.hits) hits.push(hit);
           if (!node.next || j >= n) break;
-          node = node.next.get(tokens[j] as string);
+          node = node.next.get(words[j] as number);
         }
       }
       return hits;

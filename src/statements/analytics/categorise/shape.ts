@@ -34,9 +34,10 @@ function shapeHash(narration: string, direction: Direction, lanes: Int32Array): 
       h2 = Math.imul(((h2 << 13) | (h2 >>> 19)) ^ w, 0x5bd1e995);
     }
     if (i >= n) break;
-    // A digit run starts at i.
+    // A digit run starts at i; its digits are tested two to a branch.
     const start = i;
-    for (i++; i < n && isDigit(narration.charCodeAt(i)); i++);
+    for (i++; i + 1 < n && bothDigits(narration.charCodeAt(i), narration.charCodeAt(i + 1)); i += 2);
+    if (i < n && isDigit(narration.charCodeAt(i))) i++;
     const w = isLongRun(narration, start, i) ? 0x1f000 : shortRun(narration, start, i);
     h1 = Math.imul(h1 ^ w, 0x2127599b);
     h2 = Math.imul(((h2 << 13) | (h2 >>> 19)) ^ w, 0x85ebca6b);
@@ -44,6 +45,9 @@ function shapeHash(narration: string, direction: Direction, lanes: Int32Array): 
   lanes[0] = h1;
   lanes[1] = h2;
 }
+
+/** 48 <= c <= 57 is (c - 48) and (57 - c) both without a sign bit. */
+const bothDigits = (c: number, d: number) => ((c - 48) | (57 - c) | (d - 48) | (57 - d)) >= 0;
 
 /**
  * Four or more digits, except four straight after a `*`: `tokenise` reads `*` and two to four

@@ -1,0 +1,106 @@
+import { tokenise } from './tokenise.js';
+import { HASH_START, hashStep, wordAt } from './words.js';
+
+/**
+ * A narration's words as `tokenise` gives them, read in one pass over its characters: where each
+ * is in `text` and its number (`words.ts`). A word's string is made only when asked for (`token`).
+ * The arrays are reused by the next `readWords`: read what you need before calling it again.
+ */
+export interface NarrationWords {
+  /** The narration, or for one `tokenise` rewrites beyond upper-casing ASCII, its tokens joined by spaces. */
+  text: string;
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  number: Int32Array;
+  /** Bit 1: the word has a digit; bit 2: a lower-case letter (in `text`). */
+  kind: Uint8Array;
+  /** The character codes of `text`, upper-cased, at the positions of its words. */
+  chars: Uint8Array;
+}
+
+const HAS_DIGIT = 1;
+const HAS_LOWER = 2;
+
+const read: NarrationWords = {
+  text: '',
+  count: 0,
+  start: new Int32Array(64),
+  end: new Int32Array(64),
+  number: new Int32Array(64),
+  kind: new Uint8Array(64),
+  chars: new Uint8Array(128),
+};
+
+/** The words of a narration (shared arrays: see `NarrationWords`). */
+export function readWords(narration: string): NarrationWords {
+  // Outside plain ASCII (`*` starts a USSD code; upper-casing may change other text's letters),
+  // `tokenise` decides, and its tokens joined read as themselves.
+  if (!scan(narration)) scan(tokenise(narration).join(' '));
+  return read;
+}
+
+/** Reads `text` into `read`; false, having stopped, at a `*` or a character past ASCII. */
+function scan(text: string): boolean {
+  const n = text.length;
+  // Every word but the last is followed by a separator.
+  if (read.start.length <= n >> 1) {
+    read.start = new Int32Array(n);
+    read.end = new Int32Array(n);
+    read.number = new Int32Array(n);
+    read.kind = new Uint8Array(n);
+  }
+  if (read.chars.length < n) read.chars = new Uint8Array(2 * n);
+  const { start, end, number, kind, chars } = read;
+  let count = 0;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (!isWordChar(c)) {
+      // A separator: anything but a letter or digit.
+      if (c === 42 || c > 127) return false;
+      i++;
+      continue;
+    }
+    const from = i;
+    let h = HASH_START;
+    let k = 0;
+    while (true) {
+      if ((c - 97) >>> 0 < 26) {
+        k |= HAS_LOWER;
+        c -= 32;
+      } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
+      h = hashStep(h, c);
+      chars[i] = c;
+      if (++i >= n) break;
+      c = text.charCodeAt(i);
+      if (!isWordChar(c)) break;
+    }
+    start[count] = from;
+    end[count] = i;
+    number[count] = wordAt(chars, from, i, h);
+    kind[count] = k;
+    count++;
+  }
+  read.text = text;
+  read.count = count;
+  return true;
+}
+
+const isWordChar = (c: number) => (c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26;
+
+/** Word i of the last narration read, upper-cased. */
+export function token(words: NarrationWords, i: number): string {
+  const s = words.text.slice(words.start[i], words.end[i]);
+  return ((words.kind[i] as number) & HAS_LOWER) === 0 ? s : s.toUpperCase();
+}
+
+export const hasDigit = (words: NarrationWords, i: number): boolean => ((words.kind[i] as number) & HAS_DIGIT) !== 0;
+
+/** Whether word i of the last narration read, upper-cased, is `word`. */
+export function spelt(words: NarrationWords, i: number, word: string): boolean {
+  const start = words.start[i] as number;
+  if ((words.end[i] as number) - start !== word.length) return false;
+  for (let j = 0; j < word.length; j++) if (words.chars[start + j] !== word.charCodeAt(j)) return false;
+  return true;
+}
