@@ -7,17 +7,18 @@ import { assignIds } from './ids.js';
  * an array, in statement order), as compressed JSON (`compression.ts`). A statement is written
  * once and read whole or a page at a time, so one value replaces a row per transaction: one insert
  * instead of a thousand rows and their index entries. Labels are numbers into a list of the
- * statement's distinct categories and channels (a fifth less text to write and compress).
+ * statement's distinct categories, channels and evidence texts (a fifth less text to write and compress).
  *
- * Two versions are read. Version 1 holds every column below. Version 2 is the same without `id`:
- * ids are the hash of each row's stored fields and its place among identical rows (`assignIds`),
- * so they are computed again on reading. Their 16 hex digits a row hardly compress: leaving them
- * out stores a third fewer bytes (1,000 rows: 34.6 -> 23.1 KB) and spares ~10 % of the encoding,
- * for ~0.15-0.3 ms more per read (reads are cached). Version 1 is still written for ids that were not derived that way.
+ * Version 3 is written: every column below, `id` only when the ids were not derived. Derived ids
+ * are the hash of each row's stored fields and its place among identical rows (`assignIds`), so
+ * they are computed again on reading. Their 16 hex digits a row hardly compress: leaving them out
+ * stores a third fewer bytes (1,000 rows: 34.6 -> 23.1 KB) and spares ~10 % of the encoding, for
+ * ~0.15-0.3 ms more per read (reads are cached). Versions 1 (with ids) and 2 (without) are still
+ * read; they hold no confidence or evidence, which read as null.
  */
 export interface TransactionColumns {
-  /** The layout of these columns: 1, whichever version was stored (a version 2 document gets its ids back). */
-  v: 1;
+  /** The layout of these columns: 3, whichever version was stored (older documents get their ids back, null confidence and evidence). */
+  v: 3;
   id: string[];
   date: string[];
   postedAt: Array<string | null>;
@@ -34,10 +35,21 @@ export interface TransactionColumns {
   category: Array<number | null>;
   channels: string[];
   channel: Array<number | null>;
+  /** The categoriser's confidence in each row's category, 0..1 as it gives it; null when unlabelled. */
+  confidence: Array<number | null>;
+  /** The distinct evidence texts (the rule or lexicon entry that decided); `evidence[i]` is an index into it, null when unlabelled. */
+  evidences: string[];
+  evidence: Array<number | null>;
 }
 
-/** How version 2 stores the columns: without the ids, which are derived from the rest. */
-type DerivedIdColumns = Omit<TransactionColumns, 'v' | 'id'> & { v: 2 };
+/** The columns version 3 stores, whichever way the ids came. */
+type Columns = Omit<TransactionColumns, 'v' | 'id'>;
+/** Version 3 as stored: the ids only when they are not derived from the rest. */
+type Version3 = Columns & { v: 3; id?: string[] };
+/** Version 1: ids, no confidence or evidence. */
+type Version1 = Omit<TransactionColumns, 'v' | 'confidence' | 'evidences' | 'evidence'> & { v: 1 };
+/** Version 2: version 1 without the ids, which are derived from the rest. */
+type Version2 = Omit<Version1, 'v' | 'id'> & { v: 2 };
 
 /**
  * Where the ids of the transactions to encode come from: `derived` when they are the ones
@@ -50,6 +62,10 @@ export type IdSource = 'derived' | 'given';
 export interface TransactionLabel {
   category: string;
   channel: string;
+  /** 0..1; absent for labels kept from before confidence was stored (migration 0007). */
+  confidence?: number;
+  /** Which rule or lexicon entry decided the category; absent as `confidence` is. */
+  evidence?: string;
 }
 
 /** Numbers the distinct values of a column in order of first appearance. */
@@ -74,8 +90,8 @@ export function encodeTransactions(
   ids: IdSource = 'given',
 ): Uint8Array {
   const columns = columnsOf(transactions, labels);
-  const doc: TransactionColumns | DerivedIdColumns =
-    ids === 'derived' ? { v: 2, ...columns } : { v: 1, id: transactions.map((t) => t.id), ...columns };
+  const doc: Version3 =
+    ids === 'derived' ? { v: 3, ...columns } : { v: 3, id: transactions.map((t) => t.id), ...columns };
   return compressJson(JSON.stringify(doc));
 }
 
@@ -83,11 +99,12 @@ export function encodeTransactions(
 function columnsOf(
   transactions: readonly CanonicalTransaction[],
   labels: readonly TransactionLabel[] | undefined,
-): Omit<TransactionColumns, 'v' | 'id'> {
+): Columns {
   const n = transactions.length;
   const categories = new Dictionary();
   const channels = new Dictionary();
-  const columns: Omit<TransactionColumns, 'v' | 'id'> = {
+  const evidences = new Dictionary();
+  const columns: Columns = {
     date: [],
     postedAt: [],
     valueDate: [],
@@ -100,6 +117,9 @@ function columnsOf(
     category: [],
     channels: channels.values,
     channel: [],
+    confidence: [],
+    evidences: evidences.values,
+    evidence: [],
   };
   const direction = new Uint8Array(n);
   // Columns grow by push rather than being preallocated (`new Array(n)`): pushed arrays are packed,
@@ -117,21 +137,40 @@ function columnsOf(
     columns.reference.push(t.reference ?? null);
     columns.category.push(label ? categories.of(label.category) : null);
     columns.channel.push(label ? channels.of(label.channel) : null);
+    columns.confidence.push(label?.confidence ?? null);
+    columns.evidence.push(label?.evidence === undefined ? null : evidences.of(label.evidence));
   }
   columns.direction = Buffer.from(direction.buffer, 0, n).toString('latin1');
   return columns;
 }
 
 export function decodeTransactions(stored: Uint8Array): TransactionColumns {
-  const doc = JSON.parse(decompressJson(stored)) as TransactionColumns | DerivedIdColumns;
-  if (doc.v === 1) return doc;
-  if (doc.v === 2) return withDerivedIds(doc);
-  throw new Error(`unknown transaction document version ${String((doc as { v: unknown }).v)}`);
+  const doc = JSON.parse(decompressJson(stored)) as Version1 | Version2 | Version3;
+  switch (doc.v) {
+    case 3: {
+      const { v, id, ...columns } = doc;
+      return { v, id: id ?? derivedIds(columns), ...columns };
+    }
+    case 1:
+    case 2: {
+      const { v, ...columns } = doc;
+      const unrated = new Array<null>(columns.date.length).fill(null);
+      return {
+        v: 3,
+        id: 'id' in columns ? columns.id : derivedIds(columns),
+        ...columns,
+        confidence: unrated,
+        evidences: [],
+        evidence: unrated,
+      };
+    }
+    default:
+      throw new Error(`unknown transaction document version ${String((doc as { v: unknown }).v)}`);
+  }
 }
 
-/** A version 2 document with its ids computed again from its rows, as `assembleStatement` first did. */
-function withDerivedIds(doc: DerivedIdColumns): TransactionColumns {
-  const { v, ...columns } = doc;
+/** The ids `assignIds` gives the stored rows, as `assembleStatement` first did. */
+function derivedIds(columns: Omit<Version2, 'v'>): string[] {
   const rows = columns.date.map((date, i) => ({
     id: '',
     date,
@@ -142,7 +181,7 @@ function withDerivedIds(doc: DerivedIdColumns): TransactionColumns {
     balance: columns.balance[i] ?? undefined,
   }));
   assignIds(rows);
-  return { v: 1, id: rows.map((r) => r.id), ...columns };
+  return rows.map((r) => r.id);
 }
 
 /** The category of transaction `i`, or null when the statement's analysis failed. */
@@ -150,6 +189,13 @@ export const categoryAt = (doc: TransactionColumns, i: number): string | null =>
   labelAt(doc.categories, doc.category[i]);
 
 export const channelAt = (doc: TransactionColumns, i: number): string | null => labelAt(doc.channels, doc.channel[i]);
+
+/** How sure the categoriser was of transaction `i`'s category (0..1), or null when unlabelled. */
+export const confidenceAt = (doc: TransactionColumns, i: number): number | null => doc.confidence[i] ?? null;
+
+/** The rule or lexicon entry that decided transaction `i`'s category, or null when unlabelled. */
+export const evidenceAt = (doc: TransactionColumns, i: number): string | null =>
+  labelAt(doc.evidences, doc.evidence[i]);
 
 const labelAt = (values: readonly string[], index: number | null | undefined): string | null =>
   index === null || index === undefined ? null : (values[index] ?? null);
