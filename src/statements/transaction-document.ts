@@ -1,4 +1,13 @@
 import type { CanonicalTransaction } from '../domain/statement.js';
+import {
+  BalanceBreaks,
+  balancesFromBreaks,
+  expandRuns,
+  narrationLines,
+  type Runs,
+  RunWriter,
+  splitNarrations,
+} from './column-packing.js';
 import { compressJson, decompressJson } from './compression.js';
 import { assignIds } from './ids.js';
 
@@ -9,12 +18,16 @@ import { assignIds } from './ids.js';
  * instead of a thousand rows and their index entries. Labels are numbers into a list of the
  * statement's distinct categories, channels and evidence texts (a fifth less text to write and compress).
  *
- * Version 3 is written: every column below, `id` only when the ids were not derived. Derived ids
- * are the hash of each row's stored fields and its place among identical rows (`assignIds`), so
- * they are computed again on reading. Their 16 hex digits a row hardly compress: leaving them out
- * stores a third fewer bytes (1,000 rows: 34.6 -> 23.1 KB) and spares ~10 % of the encoding, for
- * ~0.15-0.3 ms more per read (reads are cached). Versions 1 (with ids) and 2 (without) are still
- * read; they hold no confidence or evidence, which read as null.
+ * Version 3 is written. Derived ids are left out: they are the hash of each row's stored fields
+ * and its place among identical rows (`assignIds`), computed again on reading (their 16 hex digits
+ * a row hardly compress: a third of the bytes; a read costs ~0.15-0.3 ms more, and reads are
+ * cached). Given ids are stored. Columns that mostly repeat or follow are stored compactly
+ * (`column-packing.ts`): dates, posting and value dates and references as runs, balances only
+ * where the running balance breaks, narrations as lines after the JSON (inside it when lines
+ * could not give them back). 1,000 generated rows: 12.7-17.1 KB, encoded in about the time
+ * version 2 took for 16.9-20.7 KB without confidence and evidence (`bench/transaction-document.ts`).
+ * Versions 1 (with ids) and 2 (without) are still read: every column plainly, no confidence or
+ * evidence, which read as null.
  */
 export interface TransactionColumns {
   /** The layout of these columns: 3, whichever version was stored (older documents get their ids back, null confidence and evidence). */
@@ -42,14 +55,37 @@ export interface TransactionColumns {
   evidence: Array<number | null>;
 }
 
-/** The columns version 3 stores, whichever way the ids came. */
-type Columns = Omit<TransactionColumns, 'v' | 'id'>;
-/** Version 3 as stored: the ids only when they are not derived from the rest. */
-type Version3 = Columns & { v: 3; id?: string[] };
-/** Version 1: ids, no confidence or evidence. */
-type Version1 = Omit<TransactionColumns, 'v' | 'confidence' | 'evidences' | 'evidence'> & { v: 1 };
-/** Version 2: version 1 without the ids, which are derived from the rest. */
-type Version2 = Omit<Version1, 'v' | 'id'> & { v: 2 };
+/** The columns as versions 1 and 2 store them (version 1 with ids). */
+type PlainColumns = Omit<TransactionColumns, 'v' | 'id' | 'confidence' | 'evidences' | 'evidence'>;
+type Version1 = PlainColumns & { v: 1; id: string[] };
+type Version2 = PlainColumns & { v: 2 };
+
+/** Version 3 as stored. */
+interface Version3
+  extends Pick<
+    TransactionColumns,
+    | 'direction'
+    | 'amount'
+    | 'categories'
+    | 'category'
+    | 'channels'
+    | 'channel'
+    | 'confidence'
+    | 'evidences'
+    | 'evidence'
+  > {
+  v: 3;
+  /** Only when the ids are not derived from the rest. */
+  id?: string[];
+  date: Runs;
+  postedAt: Runs;
+  valueDate: Runs;
+  reference: Runs;
+  /** `BalanceBreaks`: the rows whose balance is not the previous one plus or minus the amount. */
+  balanceBreaks: Array<number | null>;
+  /** Only when the narrations could not follow the JSON as lines. */
+  narration?: string[];
+}
 
 /**
  * Where the ids of the transactions to encode come from: `derived` when they are the ones
@@ -89,68 +125,82 @@ export function encodeTransactions(
   labels: readonly TransactionLabel[] | undefined,
   ids: IdSource = 'given',
 ): Uint8Array {
-  const columns = columnsOf(transactions, labels);
-  const doc: Version3 =
-    ids === 'derived' ? { v: 3, ...columns } : { v: 3, id: transactions.map((t) => t.id), ...columns };
-  return compressJson(JSON.stringify(doc));
+  const { doc, narrations } = documentOf(transactions, labels);
+  if (ids === 'given') doc.id = transactions.map((t) => t.id);
+  const lines = narrationLines(narrations);
+  if (lines === undefined) doc.narration = narrations;
+  // JSON.stringify writes no raw line break: the first one ends the JSON.
+  const json = JSON.stringify(doc);
+  return compressJson(lines === undefined ? json : `${json}\n${lines}`);
 }
 
-/** Every column but the ids. */
-function columnsOf(
+/** Version 3 without ids or narrations, and the narrations. */
+function documentOf(
   transactions: readonly CanonicalTransaction[],
   labels: readonly TransactionLabel[] | undefined,
-): Columns {
+): { doc: Version3; narrations: string[] } {
   const n = transactions.length;
   const categories = new Dictionary();
   const channels = new Dictionary();
   const evidences = new Dictionary();
-  const columns: Columns = {
-    date: [],
-    postedAt: [],
-    valueDate: [],
-    direction: '',
-    amount: [],
-    balance: [],
-    narration: [],
-    reference: [],
-    categories: categories.values,
-    category: [],
-    channels: channels.values,
-    channel: [],
-    confidence: [],
-    evidences: evidences.values,
-    evidence: [],
-  };
+  const date = new RunWriter();
+  const postedAt = new RunWriter();
+  const valueDate = new RunWriter();
+  const reference = new RunWriter();
+  const balances = new BalanceBreaks();
+  const narrations: string[] = [];
+  const amount: number[] = [];
+  const category: Array<number | null> = [];
+  const channel: Array<number | null> = [];
+  const confidence: Array<number | null> = [];
+  const evidence: Array<number | null> = [];
   const direction = new Uint8Array(n);
   // Columns grow by push rather than being preallocated (`new Array(n)`): pushed arrays are packed,
-  // which JSON.stringify writes faster than holey ones (building and writing: 0.42 -> 0.37 ms).
+  // which JSON.stringify writes faster than holey ones.
   for (let i = 0; i < n; i++) {
     const t = transactions[i] as CanonicalTransaction;
     const label = labels?.[i];
-    columns.date.push(t.date);
-    columns.postedAt.push(t.postedAt ?? null);
-    columns.valueDate.push(t.valueDate ?? null);
-    direction[i] = t.direction === 'credit' ? 67 : 68;
-    columns.amount.push(t.amount);
-    columns.balance.push(t.balance ?? null);
-    columns.narration.push(t.narration);
-    columns.reference.push(t.reference ?? null);
-    columns.category.push(label ? categories.of(label.category) : null);
-    columns.channel.push(label ? channels.of(label.channel) : null);
-    columns.confidence.push(label?.confidence ?? null);
-    columns.evidence.push(label?.evidence === undefined ? null : evidences.of(label.evidence));
+    const credit = t.direction === 'credit';
+    date.add(t.date);
+    postedAt.add(t.postedAt ?? null);
+    valueDate.add(t.valueDate ?? null);
+    direction[i] = credit ? 67 : 68;
+    amount.push(t.amount);
+    balances.add(t.balance ?? null, credit, t.amount);
+    narrations.push(t.narration);
+    reference.add(t.reference ?? null);
+    category.push(label ? categories.of(label.category) : null);
+    channel.push(label ? channels.of(label.channel) : null);
+    confidence.push(label?.confidence ?? null);
+    evidence.push(label?.evidence === undefined ? null : evidences.of(label.evidence));
   }
-  columns.direction = Buffer.from(direction.buffer, 0, n).toString('latin1');
-  return columns;
+  const doc: Version3 = {
+    v: 3,
+    date: date.end(),
+    postedAt: postedAt.end(),
+    valueDate: valueDate.end(),
+    direction: Buffer.from(direction.buffer, 0, n).toString('latin1'),
+    amount,
+    balanceBreaks: balances.breaks,
+    reference: reference.end(),
+    categories: categories.values,
+    category,
+    channels: channels.values,
+    channel,
+    confidence,
+    evidences: evidences.values,
+    evidence,
+  };
+  return { doc, narrations };
 }
 
 export function decodeTransactions(stored: Uint8Array): TransactionColumns {
-  const doc = JSON.parse(decompressJson(stored)) as Version1 | Version2 | Version3;
+  const text = decompressJson(stored);
+  const end = text.indexOf('\n');
+  const doc = JSON.parse(end === -1 ? text : text.slice(0, end)) as Version1 | Version2 | Version3;
   switch (doc.v) {
-    case 3: {
-      const { v, id, ...columns } = doc;
-      return { v, id: id ?? derivedIds(columns), ...columns };
-    }
+    case 3:
+      return fromVersion3(doc, end === -1 ? undefined : text.slice(end + 1));
     case 1:
     case 2: {
       const { v, ...columns } = doc;
@@ -169,8 +219,24 @@ export function decodeTransactions(stored: Uint8Array): TransactionColumns {
   }
 }
 
+function fromVersion3(doc: Version3, lines: string | undefined): TransactionColumns {
+  const { v, id, date, postedAt, valueDate, reference, balanceBreaks, narration, ...labelled } = doc;
+  const n = doc.amount.length;
+  const columns = {
+    ...labelled,
+    date: expandRuns<string>(date, n),
+    postedAt: expandRuns<string | null>(postedAt, n),
+    valueDate: expandRuns<string | null>(valueDate, n),
+    balance: balancesFromBreaks(balanceBreaks, doc.direction, doc.amount),
+    narration: narration ?? (lines === undefined ? [] : splitNarrations(lines, n)),
+    reference: expandRuns<string | null>(reference, n),
+  };
+  if (columns.narration.length !== n) throw new Error(`${columns.narration.length} narrations for ${n} rows`);
+  return { v, id: id ?? derivedIds(columns), ...columns };
+}
+
 /** The ids `assignIds` gives the stored rows, as `assembleStatement` first did. */
-function derivedIds(columns: Omit<Version2, 'v'>): string[] {
+function derivedIds(columns: PlainColumns): string[] {
   const rows = columns.date.map((date, i) => ({
     id: '',
     date,
