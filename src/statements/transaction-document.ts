@@ -10,13 +10,17 @@ import {
 } from './column-packing.js';
 import { compressJson, decompressJson } from './compression.js';
 import { assignIds } from './ids.js';
+import { LabelTable, labelColumns, type StoredLabels, type TransactionLabel } from './label-table.js';
+
+export type { TransactionLabel } from './label-table.js';
 
 /**
  * A statement's transactions as stored: one document per statement, column by column (each field
  * an array, in statement order), as compressed JSON (`compression.ts`). A statement is written
  * once and read whole or a page at a time, so one value replaces a row per transaction: one insert
- * instead of a thousand rows and their index entries. Labels are numbers into a list of the
- * statement's distinct categories, channels and evidence texts (a fifth less text to write and compress).
+ * instead of a thousand rows and their index entries. Stored, a row's label is a number into the
+ * statement's distinct labels (`label-table.ts`); read, its category, channel and evidence are
+ * numbers into the statement's distinct ones.
  *
  * Version 3 is written. Derived ids are left out: they are the hash of each row's stored fields
  * and its place among identical rows (`assignIds`), computed again on reading (their 16 hex digits
@@ -24,8 +28,8 @@ import { assignIds } from './ids.js';
  * cached). Given ids are stored. Columns that mostly repeat or follow are stored compactly
  * (`column-packing.ts`): dates, posting and value dates and references as runs, balances only
  * where the running balance breaks, narrations as lines after the JSON (inside it when lines
- * could not give them back). 1,000 generated rows: 12.7-17.1 KB, encoded in about the time
- * version 2 took for 16.9-20.7 KB without confidence and evidence (`bench/transaction-document.ts`).
+ * could not give them back). 1,000 generated rows: 10.8-14.9 KB, encoded in 0.42-0.76 ms; version
+ * 2, without confidence and evidence, was 16.9-20.7 KB and 0.53-0.91 ms (`bench/transaction-document.ts`).
  * Versions 1 (with ids) and 2 (without) are still read: every column plainly, no confidence or
  * evidence, which read as null.
  */
@@ -61,30 +65,21 @@ type Version1 = PlainColumns & { v: 1; id: string[] };
 type Version2 = PlainColumns & { v: 2 };
 
 /** Version 3 as stored. */
-interface Version3
-  extends Pick<
-    TransactionColumns,
-    | 'direction'
-    | 'amount'
-    | 'categories'
-    | 'category'
-    | 'channels'
-    | 'channel'
-    | 'confidence'
-    | 'evidences'
-    | 'evidence'
-  > {
+interface Version3 extends StoredLabels {
   v: 3;
   /** Only when the ids are not derived from the rest. */
   id?: string[];
   date: Runs;
   postedAt: Runs;
   valueDate: Runs;
-  reference: Runs;
+  /** One letter per transaction: `C` credit, `D` debit. */
+  direction: string;
+  amount: number[];
   /** `BalanceBreaks`: the rows whose balance is not the previous one plus or minus the amount. */
   balanceBreaks: Array<number | null>;
   /** Only when the narrations could not follow the JSON as lines. */
   narration?: string[];
+  reference: Runs;
 }
 
 /**
@@ -93,32 +88,6 @@ interface Version3
  * `given` otherwise (kept as they are).
  */
 export type IdSource = 'derived' | 'given';
-
-/** The categoriser's labels, in the statement's transaction order (absent when the analysis failed). */
-export interface TransactionLabel {
-  category: string;
-  channel: string;
-  /** 0..1; absent for labels kept from before confidence was stored (migration 0007). */
-  confidence?: number;
-  /** Which rule or lexicon entry decided the category; absent as `confidence` is. */
-  evidence?: string;
-}
-
-/** Numbers the distinct values of a column in order of first appearance. */
-class Dictionary {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-
-  of(value: string): number {
-    let i = this.index.get(value);
-    if (i === undefined) {
-      i = this.values.length;
-      this.values.push(value);
-      this.index.set(value, i);
-    }
-    return i;
-  }
-}
 
 export function encodeTransactions(
   transactions: readonly CanonicalTransaction[],
@@ -140,9 +109,7 @@ function documentOf(
   labels: readonly TransactionLabel[] | undefined,
 ): { doc: Version3; narrations: string[] } {
   const n = transactions.length;
-  const categories = new Dictionary();
-  const channels = new Dictionary();
-  const evidences = new Dictionary();
+  const labelled = new LabelTable();
   const date = new RunWriter();
   const postedAt = new RunWriter();
   const valueDate = new RunWriter();
@@ -150,16 +117,11 @@ function documentOf(
   const balances = new BalanceBreaks();
   const narrations: string[] = [];
   const amount: number[] = [];
-  const category: Array<number | null> = [];
-  const channel: Array<number | null> = [];
-  const confidence: Array<number | null> = [];
-  const evidence: Array<number | null> = [];
   const direction = new Uint8Array(n);
   // Columns grow by push rather than being preallocated (`new Array(n)`): pushed arrays are packed,
   // which JSON.stringify writes faster than holey ones.
   for (let i = 0; i < n; i++) {
     const t = transactions[i] as CanonicalTransaction;
-    const label = labels?.[i];
     const credit = t.direction === 'credit';
     date.add(t.date);
     postedAt.add(t.postedAt ?? null);
@@ -169,10 +131,7 @@ function documentOf(
     balances.add(t.balance ?? null, credit, t.amount);
     narrations.push(t.narration);
     reference.add(t.reference ?? null);
-    category.push(label ? categories.of(label.category) : null);
-    channel.push(label ? channels.of(label.channel) : null);
-    confidence.push(label?.confidence ?? null);
-    evidence.push(label?.evidence === undefined ? null : evidences.of(label.evidence));
+    labelled.add(labels?.[i]);
   }
   const doc: Version3 = {
     v: 3,
@@ -183,13 +142,7 @@ function documentOf(
     amount,
     balanceBreaks: balances.breaks,
     reference: reference.end(),
-    categories: categories.values,
-    category,
-    channels: channels.values,
-    channel,
-    confidence,
-    evidences: evidences.values,
-    evidence,
+    ...labelled.stored(),
   };
   return { doc, narrations };
 }
@@ -220,19 +173,24 @@ export function decodeTransactions(stored: Uint8Array): TransactionColumns {
 }
 
 function fromVersion3(doc: Version3, lines: string | undefined): TransactionColumns {
-  const { v, id, date, postedAt, valueDate, reference, balanceBreaks, narration, ...labelled } = doc;
   const n = doc.amount.length;
+  if (doc.label.length !== n) throw new Error(`${doc.label.length} labels for ${n} rows`);
   const columns = {
-    ...labelled,
-    date: expandRuns<string>(date, n),
-    postedAt: expandRuns<string | null>(postedAt, n),
-    valueDate: expandRuns<string | null>(valueDate, n),
-    balance: balancesFromBreaks(balanceBreaks, doc.direction, doc.amount),
-    narration: narration ?? (lines === undefined ? [] : splitNarrations(lines, n)),
-    reference: expandRuns<string | null>(reference, n),
+    direction: doc.direction,
+    amount: doc.amount,
+    categories: doc.categories,
+    channels: doc.channels,
+    evidences: doc.evidences,
+    ...labelColumns(doc),
+    date: expandRuns<string>(doc.date, n),
+    postedAt: expandRuns<string | null>(doc.postedAt, n),
+    valueDate: expandRuns<string | null>(doc.valueDate, n),
+    balance: balancesFromBreaks(doc.balanceBreaks, doc.direction, doc.amount),
+    narration: doc.narration ?? (lines === undefined ? [] : splitNarrations(lines, n)),
+    reference: expandRuns<string | null>(doc.reference, n),
   };
   if (columns.narration.length !== n) throw new Error(`${columns.narration.length} narrations for ${n} rows`);
-  return { v, id: id ?? derivedIds(columns), ...columns };
+  return { v: 3, id: doc.id ?? derivedIds(columns), ...columns };
 }
 
 /** The ids `assignIds` gives the stored rows, as `assembleStatement` first did. */
