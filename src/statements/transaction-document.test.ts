@@ -136,6 +136,10 @@ describe('transaction documents', () => {
     const stored = encodeTransactions(many, undefined);
     expect(stored.byteLength).toBeLessThan(JSON.stringify(many).length / 4);
     expect(() => decodeTransactions(compressJson('{"v":4}'))).toThrow(/version 4/);
+    const short = storedJson(encodeTransactions(txs, undefined, 'derived'));
+    expect(() => decodeTransactions(compressJson(JSON.stringify({ ...short, direction: 'CD' })))).toThrow(
+      /3 labels and 2 directions for 3 rows/,
+    );
   });
 
   it('give back any rows and labels, with given or derived ids', () => {

@@ -174,7 +174,9 @@ export function decodeTransactions(stored: Uint8Array): TransactionColumns {
 
 function fromVersion3(doc: Version3, lines: string | undefined): TransactionColumns {
   const n = doc.amount.length;
-  if (doc.label.length !== n) throw new Error(`${doc.label.length} labels for ${n} rows`);
+  if (doc.label.length !== n || doc.direction.length !== n) {
+    throw new Error(`${doc.label.length} labels and ${doc.direction.length} directions for ${n} rows`);
+  }
   const columns = {
     direction: doc.direction,
     amount: doc.amount,
