@@ -14,8 +14,13 @@ const txs: CanonicalTransaction[] = Array.from({ length: 10 }, (_, i) => ({
 }));
 const labels = txs.map((t) =>
   t.direction === 'credit'
-    ? { category: 'transfer_in', channel: 'transfer' }
-    : { category: 'airtime_and_data', channel: 'ussd' },
+    ? { category: 'transfer_in', channel: 'transfer', confidence: 0.6, evidence: 'no lexicon entry matched' }
+    : {
+        category: 'airtime_and_data',
+        channel: 'ussd',
+        confidence: 0.95,
+        evidence: 'airtime:Airtime or data word matched "AIRTIME"',
+      },
 );
 const doc = decodeTransactions(encodeTransactions(txs, labels));
 const all = { offset: 0, limit: 100 };
@@ -56,6 +61,8 @@ describe('transactionView', () => {
       reference: null,
       category: 'airtime_and_data',
       channel: 'ussd',
+      confidence: 0.95,
+      evidence: 'airtime:Airtime or data word matched "AIRTIME"',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { toMajor } from '../domain/money.js';
-import { categoryAt, channelAt, type TransactionColumns } from './transaction-document.js';
+import { categoryAt, channelAt, confidenceAt, evidenceAt, type TransactionColumns } from './transaction-document.js';
 
 export interface TransactionFilter {
   direction?: 'credit' | 'debit';
@@ -51,5 +51,7 @@ export function transactionView(columns: TransactionColumns, position: number): 
     reference: columns.reference[position] ?? null,
     category: categoryAt(columns, position),
     channel: channelAt(columns, position),
+    confidence: confidenceAt(columns, position),
+    evidence: evidenceAt(columns, position),
   };
 }

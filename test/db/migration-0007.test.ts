@@ -46,8 +46,9 @@ describe('migration 0007', () => {
       '{}',
     ]);
     const docs = new Map(rows.map((r) => [r.statement_key, r.transactions && decodeTransactions(r.transactions)]));
+    // The rows kept no confidence or evidence: they read as null.
     expect(docs.get(1)).toEqual({
-      v: 1,
+      v: 3,
       id: ['a', 'b'],
       date: ['2023-01-02', '2023-01-03'],
       postedAt: ['2023-01-02T09:00:00Z', null],
@@ -61,6 +62,9 @@ describe('migration 0007', () => {
       category: [0, 1],
       channels: ['transfer', 'bank_charge'],
       channel: [0, 1],
+      confidence: [null, null],
+      evidences: [],
+      evidence: [null, null],
     });
     expect(docs.get(2)).toMatchObject({ id: ['c'], categories: [], category: [null], channel: [null] });
     const left = await sql<{ n: number }>`

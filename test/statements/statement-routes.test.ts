@@ -367,6 +367,34 @@ describe('reading statements', () => {
     expect(none.json()).toMatchObject({ total: 0, transactions: [] });
   });
 
+  it("answers each transaction's confidence and the evidence that decided its category", async () => {
+    const res = await submit(headers, 'mbs', fixture('mbs-full-month.json'));
+    expect(res.statusCode, res.body).toBe(200);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/statements/${res.json().key}/transactions?pageSize=1000`,
+      headers,
+    });
+    expect(page.statusCode).toBe(200);
+    const txs = page.json().transactions as Array<Record<string, unknown>>;
+    // The words that decided, not the lexicon's rule names (which the lexicon may rename).
+    const salary = txs.find((x) => x.narration === 'NIP CR/MOB/ACME NIGERIA LTD/SALARY APRIL 2021');
+    expect(salary).toMatchObject({
+      category: 'salary',
+      channel: 'transfer',
+      evidence: expect.stringMatching(/"SALARY"/),
+    });
+    expect(salary?.confidence).toBeGreaterThanOrEqual(0.8);
+    const airtime = txs.find((x) => x.narration === 'AIRTIME/MTN/08031234567');
+    expect(airtime).toMatchObject({ category: 'airtime_and_data', evidence: expect.stringMatching(/"AIRTIME"/) });
+    expect(airtime?.confidence).toBeGreaterThanOrEqual(0.8);
+    for (const x of txs) {
+      expect(x.confidence as number).toBeGreaterThan(0);
+      expect(x.confidence as number).toBeLessThanOrEqual(1);
+      expect(typeof x.evidence).toBe('string');
+    }
+  });
+
   it('refuses a page size over 1000', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?pageSize=1001`, headers });
     expect(res.statusCode).toBe(400);
@@ -449,7 +477,10 @@ describe('analytics failure', () => {
         url: `/statements/${res.json().key}/transactions?pageSize=1`,
         headers,
       });
-      expect(page.json()).toMatchObject({ total: 40, transactions: [{ position: 0, category: null, channel: null }] });
+      expect(page.json()).toMatchObject({
+        total: 40,
+        transactions: [{ position: 0, category: null, channel: null, confidence: null, evidence: null }],
+      });
     } finally {
       await failing.close();
     }

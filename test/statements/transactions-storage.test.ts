@@ -72,7 +72,7 @@ describe('stored statement transactions', () => {
     });
     expect(page.statusCode, page.body).toBe(200);
     const stored = page.json().transactions as Array<Record<string, unknown>>;
-    expect(stored.map(({ category: _c, channel: _ch, ...rest }) => rest)).toEqual(
+    expect(stored.map(({ category: _c, channel: _ch, confidence: _cf, evidence: _e, ...rest }) => rest)).toEqual(
       parsed.statement.transactions.map((tx, position) => ({
         id: tx.id,
         position,

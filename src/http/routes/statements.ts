@@ -121,8 +121,22 @@ const Transaction = Type.Object({
   balance: Nullable(Type.Number()),
   narration: Type.String(),
   reference: Nullable(Type.String()),
-  category: Nullable(Type.String()),
-  channel: Nullable(Type.String()),
+  category: Nullable(Type.String({ description: "The categoriser's category; null when the analysis failed" })),
+  channel: Nullable(Type.String({ description: 'How the money moved (transfer, pos, ussd, ...); null as category' })),
+  confidence: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'How sure the categoriser is of the category, 0..1; null as category, and for statements stored before it was kept',
+    }),
+  ),
+  evidence: Nullable(
+    Type.String({
+      description:
+        'The rule or lexicon entry that decided the category (`<rule> matched "<phrase>"`); null as confidence',
+    }),
+  ),
 });
 
 const TransactionPage = Type.Object(
@@ -152,6 +166,8 @@ const TransactionPage = Type.Object(
             reference: null,
             category: 'salary',
             channel: 'transfer',
+            confidence: 0.95,
+            evidence: 'income:Salary matched "SALARY"',
           },
         ],
       },
