@@ -151,5 +151,7 @@ console.log(
 await app.close();
 await bare.close();
 await services.stop();
+// On PostgreSQL, remove what this run wrote (its client; statements and documents cascade).
+if (databaseUrl) await database.db.deleteFrom('clients').where('client_id', '=', client.client_id).execute();
 await database.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
