@@ -48,6 +48,18 @@ const labels: TransactionLabel[] = [
 /** The JSON part of a stored document (narration lines may follow it). */
 const storedJson = (stored: Uint8Array) => JSON.parse(decompressJson(stored).split('\n')[0] as string);
 
+/** The unlabelled columns of `rows` as every version reads them back. */
+const plainColumns = (rows: readonly CanonicalTransaction[]) => ({
+  date: rows.map((t) => t.date),
+  postedAt: rows.map((t) => t.postedAt ?? null),
+  valueDate: rows.map((t) => t.valueDate ?? null),
+  direction: rows.map((t) => (t.direction === 'credit' ? 'C' : 'D')).join(''),
+  amount: rows.map((t) => t.amount),
+  balance: rows.map((t) => t.balance ?? null),
+  narration: rows.map((t) => t.narration),
+  reference: rows.map((t) => t.reference ?? null),
+});
+
 /**
  * A document as versions 1 and 2 were written before confidence and evidence were kept: the
  * columns the old encoder built, ids only in version 1.
@@ -58,14 +70,7 @@ function oldDocument(v: 1 | 2, rows: readonly CanonicalTransaction[], rowLabels:
   const indexOf = (values: string[], value: string) =>
     values.includes(value) ? values.indexOf(value) : values.push(value) - 1;
   const columns = {
-    date: rows.map((t) => t.date),
-    postedAt: rows.map((t) => t.postedAt ?? null),
-    valueDate: rows.map((t) => t.valueDate ?? null),
-    direction: rows.map((t) => (t.direction === 'credit' ? 'C' : 'D')).join(''),
-    amount: rows.map((t) => t.amount),
-    balance: rows.map((t) => t.balance ?? null),
-    narration: rows.map((t) => t.narration),
-    reference: rows.map((t) => t.reference ?? null),
+    ...plainColumns(rows),
     categories,
     category: rowLabels.map((l) => indexOf(categories, l.category)),
     channels,
@@ -198,14 +203,7 @@ describe('transaction documents', () => {
         const plain = {
           v: 3,
           id: rows.map((t) => t.id),
-          date: rows.map((t) => t.date),
-          postedAt: rows.map((t) => t.postedAt ?? null),
-          valueDate: rows.map((t) => t.valueDate ?? null),
-          direction: rows.map((t) => (t.direction === 'credit' ? 'C' : 'D')).join(''),
-          amount: rows.map((t) => t.amount),
-          balance: rows.map((t) => t.balance ?? null),
-          narration: rows.map((t) => t.narration),
-          reference: rows.map((t) => t.reference ?? null),
+          ...plainColumns(rows),
         };
         const doc = decodeTransactions(encodeTransactions(rows, rowLabels));
         expect(doc).toMatchObject(plain);
