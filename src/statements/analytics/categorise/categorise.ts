@@ -116,7 +116,7 @@ export interface Verdict {
 export function judge(
   narration: string,
   direction: Direction,
-  holder: ReadonlySet<string>,
+  holder: readonly string[],
   matcher: Matcher = defaultMatcher(),
 ): Verdict {
   const words = readWords(narration);
@@ -172,7 +172,7 @@ export function judge(
 /** Categorises one transaction on its own (the statement's categoriser shares verdicts by shape). */
 export function categoriseTransaction(
   tx: Pick<CanonicalTransaction, 'narration' | 'direction'>,
-  holder: ReadonlySet<string>,
+  holder: readonly string[],
   matcher?: Matcher,
 ): Verdict {
   return judge(tx.narration, tx.direction, holder, matcher);

@@ -5,14 +5,13 @@ import { numberWord } from './words.js';
 const TITLES = new Set(['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON']);
 
 /** The distinct words of the account holder's name, titles dropped. */
-export function holderTokens(name: string | undefined): ReadonlySet<string> {
-  if (!name) return new Set();
-  return new Set(
-    name
-      .toUpperCase()
-      .split(/[^A-Z]+/)
-      .filter((t) => t.length >= 2 && !TITLES.has(t)),
-  );
+export function holderTokens(name: string | undefined): readonly string[] {
+  if (!name) return [];
+  const words = name
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter((t) => t.length >= 2 && !TITLES.has(t));
+  return [...new Set(words)];
 }
 
 const TO = numberWord('TO');
@@ -55,14 +54,13 @@ export function counterpartySide(words: NarrationWords, direction: Direction): S
  * True when at least two words of the holder's name (one for a one-word name) are among the words
  * of `side`. Compared word by word, not looked up: a name has a few words.
  */
-export function namesHolder(words: NarrationWords, side: Span, holder: ReadonlySet<string>): boolean {
-  if (holder.size === 0 || side.start >= side.end) return false;
-  const names = [...holder];
+export function namesHolder(words: NarrationWords, side: Span, holder: readonly string[]): boolean {
+  if (holder.length === 0 || side.start >= side.end) return false;
   let first = -1;
   for (let i = side.start; i < side.end; i++) {
-    const k = holderWord(words, i, names);
+    const k = holderWord(words, i, holder);
     if (k < 0) continue;
-    if (names.length === 1 || (first >= 0 && k !== first)) return true;
+    if (holder.length === 1 || (first >= 0 && k !== first)) return true;
     first = k;
   }
   return false;

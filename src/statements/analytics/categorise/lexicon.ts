@@ -183,13 +183,12 @@ export function compileLexicon(files: Record<string, FileSource> = FILES): Match
     phraseCount,
     match(words, count = words.length) {
       const hits: Hit[] = [];
-      const n = count;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < count; i++) {
         const word = words[i] as number;
         let node = word < root.length ? root[word] : null;
         for (let j = i + 1; node; j++) {
           if (node.hits) for (const hit of node.hits) hits.push(hit);
-          if (!node.next || j >= n) break;
+          if (!node.next || j >= count) break;
           node = node.next.get(words[j] as number);
         }
       }
