@@ -2,8 +2,10 @@
  * HTTP benchmark (autocannon): throughput of the full submission route (schema check, normalise,
  * analyse, store) for a 1,000-row statement, as a ratio to a bare Fastify route that only parses
  * the same body, same run. Goal: at least 0.5. Every request carries a new statementName (names
- * are unique per client).
- *   npx tsx bench/http.ts [format] [seconds] [connections]
+ * are unique per client). The two routes take turns for `rounds` rounds of `seconds` each, and the
+ * ratio printed is the median of the rounds' ratios: on a shared 2-core host one 10-second run of
+ * each drifted by ±25 %.
+ *   npx tsx bench/http.ts [format] [seconds] [connections] [rounds]
  * On PGlite in a fresh data directory (as `npm start` runs; `memory://` measured 0.23 where a
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
  * try another number of processing threads (on 2 cores: 1 gave 0.25, 2 gave 0.30, 3 gave 0.29).
@@ -28,8 +30,9 @@ import { processSubmission } from '../src/statements/processing.js';
 import { generateStatement } from '../test/helpers/statement-generator.js';
 
 const format = (process.argv[2] ?? 'periculum') as FormatName;
-const seconds = Number(process.argv[3] ?? 10);
+const seconds = Number(process.argv[3] ?? 4);
 const connections = Number(process.argv[4] ?? 4);
+const rounds = Number(process.argv[5] ?? 5);
 const databaseUrl = process.env.DATABASE_URL;
 
 const config = loadConfig({
@@ -84,10 +87,29 @@ const processCpuMs = () => {
  * Requests per second, and per request: how busy this thread (server and client alike) was, how
  * much CPU it used, and how much CPU the whole process used (processing workers included).
  */
-async function run(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ rps: number; non2xx: number; busyMs: number; cpuMs: number; processMs: number }> {
+interface Measured {
+  rps: number;
+  non2xx: number;
+  busyMs: number;
+  cpuMs: number;
+  processMs: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+/** Each figure's median over the rounds (non-2xx: the sum). */
+const medianOf = (ms: Measured[]): Measured => ({
+  rps: median(ms.map((m) => m.rps)),
+  non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+  busyMs: median(ms.map((m) => m.busyMs)),
+  cpuMs: median(ms.map((m) => m.cpuMs)),
+  processMs: median(ms.map((m) => m.processMs)),
+});
+
+async function run(url: string, headers: Record<string, string>): Promise<Measured> {
   const before = eventLoopUtilization();
   const cpuBefore = mainThreadCpuNs();
   const processBefore = processCpuMs();
@@ -126,8 +148,16 @@ await autocannon({
 });
 await run(`${appAddress}/statements/analytics?format=${format}&statementType=consumer`, { authorization });
 
-const baseline = await run(`${bareAddress}/parse`, {});
-const full = await run(`${appAddress}/statements/analytics?format=${format}&statementType=consumer`, { authorization });
+const fullUrl = `${appAddress}/statements/analytics?format=${format}&statementType=consumer`;
+const bares: Measured[] = [];
+const fulls: Measured[] = [];
+for (let round = 0; round < rounds; round++) {
+  bares.push(await run(`${bareAddress}/parse`, {}));
+  fulls.push(await run(fullUrl, { authorization }));
+}
+const ratios = fulls.map((f, i) => f.rps / (bares[i] as Measured).rps);
+const baseline = medianOf(bares);
+const full = medianOf(fulls);
 // Where the time goes: the processing alone (parse, normalise, analyse, check, encode: what a worker
 // does per request), on the same body, one thread.
 const sample = Buffer.from(nextBody());
@@ -140,9 +170,9 @@ for (let i = 0; i < 20; i++) once();
 const processingMs = (performance.now() - t0) / 20;
 console.log(
   `${format}, 1,000 rows, body ${(nextBody().length / 1024).toFixed(0)} KiB, ${connections} connections, ${seconds} s each, ` +
-    `${databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory'}:\n` +
+    `${rounds} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory'} (medians of the rounds):\n` +
     `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
-    ` (non-2xx: ${full.non2xx}) -> ratio ${(full.rps / baseline.rps).toFixed(2)} (goal >= 0.5)\n` +
+    ` (non-2xx: ${full.non2xx}) -> ratio ${median(ratios).toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}; goal >= 0.5)\n` +
     `  event loop busy per request (autocannon's client work included): bare ${baseline.busyMs.toFixed(2)} ms, full ${full.busyMs.toFixed(2)} ms\n` +
     `  main thread CPU per request (the same, less the time it was preempted): bare ${baseline.cpuMs.toFixed(2)} ms, full ${full.cpuMs.toFixed(2)} ms\n` +
     `  process CPU per request (all threads): bare ${baseline.processMs.toFixed(2)} ms, full ${full.processMs.toFixed(2)} ms\n` +
