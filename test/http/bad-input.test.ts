@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMATS } from '../../src/domain/statement.js';
+import { FORMATS, type FormatName } from '../../src/domain/statement.js';
 import { formatByName } from '../../src/statements/formats/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bodyFor, generateRows } from '../statements/bodies.js';
@@ -151,5 +152,89 @@ describe('query and path values at their extremes', () => {
       expect(res.statusCode, res.body).toBe(401);
       expect(res.json().error).toBe('invalid_client');
     }
+  });
+});
+
+describe('mutated statement bodies (property)', () => {
+  /** Paths to every value of a body, looking into the first two and the last element of each list. */
+  function valuePaths(value: unknown, at: string[] = [], out: string[][] = []): string[][] {
+    out.push(at);
+    if (Array.isArray(value)) {
+      for (const i of new Set([0, 1, value.length - 1])) {
+        if (i >= 0 && i < value.length) valuePaths(value[i], [...at, String(i)], out);
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [k, v] of Object.entries(value)) valuePaths(v, [...at, k], out);
+    }
+    return out;
+  }
+  const DELETE = Symbol('delete');
+  function replaced(body: unknown, at: string[], value: unknown): unknown {
+    if (at.length === 0) return value === DELETE ? {} : value;
+    const copy = structuredClone(body) as Record<string, unknown>;
+    let parent = copy;
+    for (const k of at.slice(0, -1)) parent = parent[k] as Record<string, unknown>;
+    const last = at[at.length - 1] as string;
+    if (value === DELETE) delete parent[last];
+    else parent[last] = value;
+    return copy;
+  }
+
+  const bases = new Map(FORMATS.map((f) => [f, bodyFor(f, rows, 'BASE NAME')]));
+  const pathsOf = new Map(FORMATS.map((f) => [f, valuePaths(bases.get(f))]));
+  const nasty = fc.oneof(
+    fc.constantFrom<unknown>(
+      DELETE,
+      null,
+      '',
+      ' ',
+      '1e309',
+      '-0',
+      '₦1,000.00',
+      '2021-02-30',
+      '30/02/2021',
+      '0000-00-00',
+      'NaN',
+      'Infinity',
+      -0,
+      -1,
+      1.005,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e308,
+      [],
+      {},
+      true,
+      'x'.repeat(10_000),
+      `${'['.repeat(5000)}`,
+    ),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.double(),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
+  let n = 0;
+
+  it('answer < 500; a refusal names /body paths (or says why there are none) and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<FormatName>(...FORMATS), fc.nat(), nasty, async (format, pick, value) => {
+        const candidates = pathsOf.get(format) as string[][];
+        const at = candidates[pick % candidates.length] as string[];
+        const payload = JSON.stringify(replaced(bases.get(format), at, value)) ?? '';
+        const before = await storedCount();
+        const res = await submit(format, payload.replace('"BASE NAME"', `"property ${n++}"`));
+        const after = await storedCount();
+        expect(res.statusCode, `${format} /${at.join('/')} ${res.body}`).toBeLessThan(500);
+        if (res.statusCode === 200) {
+          expect(after).toBe(before + 1);
+          return;
+        }
+        const answer = res.json();
+        expect(after, answer.code).toBe(before);
+        if (!['NO_TRANSACTIONS', 'NOT_ENOUGH_TRANSACTIONS', 'STATEMENT_NAME_TAKEN'].includes(answer.code)) {
+          expect(paths(answer).length, res.body).toBeGreaterThan(0);
+          for (const p of paths(answer)) expect(p).toMatch(/^\/body(\/|$)/);
+        }
+      }),
+      { numRuns: 300, seed: 20_240_611 },
+    );
   });
 });
