@@ -75,6 +75,8 @@ export async function findClientByClientId(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<(ClientRecord & { secretHash: string }) | undefined> {
+  // PostgreSQL text cannot hold U+0000, so no client id has one (and the query would fail).
+  if (clientId.includes('\u0000')) return undefined;
   const row = await db
     .selectFrom('clients')
     .select([...columns, 'secret_hash'])

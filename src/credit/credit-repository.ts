@@ -113,6 +113,8 @@ export interface StoredReport {
 
 /** One client's reference with the state of the pull behind it; another client's is not found. */
 export async function findReport(db: Db, clientId: number, reference: string): Promise<StoredReport | undefined> {
+  // PostgreSQL text cannot hold U+0000, so no reference has one (and the query would fail).
+  if (reference.includes('\u0000')) return undefined;
   const row = await db
     .selectFrom('credit_reports as r')
     .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')

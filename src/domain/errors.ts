@@ -68,4 +68,8 @@ export class AppError extends Error {
   }
 }
 
+/** The refusal of a body that does not parse as JSON. */
+export const notJson = (): AppError =>
+  new AppError('MALFORMED_BODY', 'the body is not valid JSON', [{ path: '/body', message: 'is not valid JSON' }]);
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

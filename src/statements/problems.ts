@@ -28,6 +28,30 @@ export function shown(value: unknown): string {
       ? 'nothing'
       : typeof value === 'number' && !Number.isFinite(value)
         ? String(value)
-        : JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+        : preview(value, SHOWN_CHARS);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 3)}...` : text;
+}
+
+const SHOWN_CHARS = 60;
+
+/**
+ * The JSON of a value, stopped once it is longer than `budget`: a list nested 100,000 deep or a
+ * 50 MB object is shown from its first characters without walking the rest (JSON.stringify of
+ * the first overflows the stack).
+ */
+function preview(value: unknown, budget: number): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > budget ? value.slice(0, budget) : value);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const list = Array.isArray(value);
+  let out = list ? '[' : '{';
+  let first = true;
+  for (const key of list ? value.keys() : Object.keys(value)) {
+    const item = (value as Record<string | number, unknown>)[key];
+    if (!list && item === undefined) continue;
+    if (out.length > budget) return out;
+    out += `${first ? '' : ','}${list ? '' : `${JSON.stringify(key)}:`}`;
+    out += preview(item, budget - out.length);
+    first = false;
+  }
+  return out + (list ? ']' : '}');
 }

@@ -1,12 +1,13 @@
 import type { StatementsConfig } from '../config.js';
-import { AppError, type ErrorCode, type FieldProblem } from '../domain/errors.js';
+import { AppError, type ErrorCode, type FieldProblem, notJson } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
 import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
 import { compressJson } from './compression.js';
 import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { matchNames, type NameMatch } from './name-match.js';
+import { nulCharacterProblems } from './nul-characters.js';
 import { ENVELOPE } from './statement-view.js';
-import { readSubmission, type SubmitStatement } from './submission.js';
+import { readSubmission, type SubmitStatement, statementInvalid } from './submission.js';
 import { encodeTransactions, type TransactionLabel } from './transaction-document.js';
 
 /** What the submission needs from the request to process a statement: no database, no client. */
@@ -65,15 +66,27 @@ export const refusalOf = (err: AppError): Refusal => ({
 
 export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.message, r.details, r.extra);
 
-/** The request body as a value: raw bytes or text are parsed here (on the worker, off the event loop). */
+/**
+ * The request body as a value: raw bytes or text are parsed here (on the worker, off the event
+ * loop). A body with a NUL character in a string is refused at its paths (`nul-characters.ts`).
+ */
 function bodyValue(body: unknown): unknown {
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return withoutNul(body);
   const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    throw new AppError('MALFORMED_BODY', 'the body is not valid JSON');
+    throw notJson();
   }
+  // JSON text can carry U+0000 only as the escape `\u0000`: a body without one is not walked.
+  return text.includes('\\u0000') ? withoutNul(value) : value;
+}
+
+function withoutNul(value: unknown): unknown {
+  const problems = nulCharacterProblems(value);
+  if (!problems.empty) throw statementInvalid(problems.list, problems.count);
+  return value;
 }
 
 function statusOf(statement: CanonicalStatement, integrity: IntegrityReport): ProcessedStatement['processingStatus'] {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StatementsConfig } from '../config.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, type FieldProblem } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
 import type { AnyStatementFormat } from './format.js';
 import { formatByName, formatNames } from './formats/index.js';
@@ -30,21 +30,16 @@ export function readSubmission(
   const format = checkQuery(input);
   const outcome = parseStatement(format, input.body, { defaultTimeZone: config.defaultTimeZone });
   if (!outcome.ok) {
-    const details = outcome.problems.map((p) => ({ path: `/body${p.path}`, message: p.message }));
-    const more = outcome.count > 1 ? ` (and ${outcome.count - 1} more)` : '';
-    const first = details[0];
     if (outcome.looksLike) {
       const other = formatByName.get(outcome.looksLike);
       throw new AppError(
         'FORMAT_MISMATCH',
         `the body looks like the ${outcome.looksLike} format (${other?.label}), not ${format.name} (${format.label}): send format=${outcome.looksLike}`,
-        details,
+        inBody(outcome.problems),
         { looksLike: outcome.looksLike, problemCount: outcome.count },
       );
     }
-    throw new AppError('STATEMENT_INVALID', first ? `${first.path}: ${first.message}${more}` : undefined, details, {
-      problemCount: outcome.count,
-    });
+    throw statementInvalid(outcome.problems, outcome.count);
   }
   const { statement, reorderedDays } = outcome;
   if (!statement.statementName) {
@@ -67,6 +62,19 @@ export function readSubmission(
     );
   }
   return { statement, reorderedDays };
+}
+
+const inBody = (problems: FieldProblem[]): FieldProblem[] =>
+  problems.map((p) => ({ path: `/body${p.path}`, message: p.message }));
+
+/** The refusal of a body with these problems (paths relative to the body), `count` of them in all. */
+export function statementInvalid(problems: FieldProblem[], count: number): AppError {
+  const details = inBody(problems);
+  const more = count > 1 ? ` (and ${count - 1} more)` : '';
+  const first = details[0];
+  return new AppError('STATEMENT_INVALID', first ? `${first.path}: ${first.message}${more}` : undefined, details, {
+    problemCount: count,
+  });
 }
 
 /** The query's format and statement type, or the refusal naming them. Returns the format. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OAuthError } from '../../auth/token-service.js';
-import { AppError, type ErrorCode, errorCatalogue, type FieldProblem } from '../../domain/errors.js';
+import { AppError, type ErrorCode, errorCatalogue, type FieldProblem, notJson } from '../../domain/errors.js';
 import type { Envelope } from '../route-config.js';
 
 const contextPrefix: Record<string, string> = {
@@ -40,12 +40,8 @@ function toAppError(error: FastifyError & { validation?: unknown }): AppError {
   }
   if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
-  if (mapped)
-    return new AppError(
-      mapped,
-      error instanceof SyntaxError || mapped === 'MALFORMED_BODY' ? 'the body is not valid JSON' : undefined,
-    );
-  if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY', 'the body is not valid JSON');
+  if (mapped === 'MALFORMED_BODY' || (!mapped && error instanceof SyntaxError)) return notJson();
+  if (mapped) return new AppError(mapped, error instanceof SyntaxError ? 'the body is not valid JSON' : undefined);
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('BODY_TOO_LARGE');
   if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -53,7 +53,11 @@ const RequestBody = Type.Object(
       Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'YYYY-MM-DD' }),
     ),
     statementKey: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'One of your statements; the reference then appears on it' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: 'One of your statements; the reference then appears on it',
+      }),
     ),
     enquiryReason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },

@@ -8,6 +8,8 @@ import { authErrors, bearer } from '../schemas.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+/** Keeps `(page - 1) x pageSize` a valid SQL offset (a page of 1e20 failed the query). */
+const MAX_PAGE = 2_147_483_647;
 
 const SubmitQuery = Type.Object({
   format: Type.String({
@@ -102,7 +104,7 @@ const StatementAnswer = Type.Object(
 const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 const TransactionsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'From 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   direction: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
   from: Type.Optional(Type.String({ pattern: DAY, description: 'First local day, YYYY-MM-DD' })),
@@ -177,7 +179,7 @@ const TransactionPage = Type.Object(
 
 const ListQuery = Type.Object({
   bvnUuid: Type.Optional(Type.String({ pattern: UUID })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'From 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 

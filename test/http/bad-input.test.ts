@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, type FormatName } from '../../src/domain/statement.js';
+import { formatByName } from '../../src/statements/formats/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { bodyFor, generateRows } from '../statements/bodies.js';
+
+// Requests a lender's QA would send on purpose: each must be refused with a 4xx that names the
+// offending field, never a 5xx, and must store nothing.
+
+let t: TestApp;
+let writer: { authorization: string };
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+  writer = await t.auth(['statements:write', 'statements:read', 'credit:read']);
+});
+afterAll(async () => t.close());
+
+const rows = generateRows(15);
+
+function submit(format: string, payload: string, headers = writer) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/statements/analytics?format=${format}&statementType=consumer`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload,
+  });
+}
+
+async function storedCount(): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('statements')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const paths = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);
+
+describe('statement bodies', () => {
+  it.each(FORMATS)('%s: a NUL character in a stored text field is refused at its path, nothing stored', async (f) => {
+    const before = await storedCount();
+    const res = await submit(f, JSON.stringify(bodyFor(f, rows, `nul\u0000 ${f}`)));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().code).toBe('STATEMENT_INVALID');
+    expect(paths(res.json())).toEqual([`/body${formatByName.get(f)?.statementNamePath}`]);
+    expect(res.json().errors[0].message).toMatch(/U\+0000/);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('a NUL character anywhere is named at its path, also in a body parsed on a worker', async () => {
+    const body = bodyFor('mono', generateRows(400), 'nul on a worker') as { clientFullName: string };
+    body.clientFullName = 'Funke\u0000Ojo';
+    const text = JSON.stringify(body);
+    expect(text.length).toBeGreaterThan(32_768); // ANALYSIS_INLINE_BELOW_BYTES: processed on a worker
+    const res = await submit('mono', text);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(paths(res.json())).toEqual(['/body/clientFullName']);
+  });
+
+  it('an escaped backslash before u0000 is text, not a NUL character', async () => {
+    const res = await submit('mono', JSON.stringify(bodyFor('mono', rows, 'a \\u0000 b')));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('a \\u0000 b');
+  });
+
+  it.each([
+    ['inline', 15_000],
+    ['on a worker', 100_000],
+  ])('deeply nested arrays (%s) are refused as a 4xx naming the path, not a 503', async (_where, depth) => {
+    const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    for (const payload of [nested, `{"statementName":"deep","transactions":${nested}}`]) {
+      const res = await submit('periculum', payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(paths(res.json()).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('bodies that are not JSON', () => {
+  it('are 400 MALFORMED_BODY naming /body, on the statement routes and the others', async () => {
+    const big = `{"statementName": "x", "transactions": [${'1,'.repeat(20_000)}`; // parsed on a worker
+    const asked = [
+      submit('mono', ''),
+      submit('mono', '{"data": ['),
+      submit('mono', big),
+      t.app.inject({
+        method: 'POST',
+        url: '/affordability',
+        headers: { ...writer, 'content-type': 'application/json' },
+        payload: '{"statementKey": 1, "dti": NaN, "loanTenure": 6}',
+      }),
+    ];
+    for (const res of await Promise.all(asked)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'MALFORMED_BODY',
+        errors: [{ path: '/body', message: 'is not valid JSON' }],
+      });
+    }
+  });
+});
+
+describe('query and path values at their extremes', () => {
+  it('GET /statements with a page beyond any offset is 400 naming /query/page', async () => {
+    for (const page of ['100000000000000000000', '9223372036854775807']) {
+      const res = await t.app.inject({ method: 'GET', url: `/statements?page=${page}`, headers: writer });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(paths(res.json())).toEqual(['/query/page']);
+    }
+  });
+
+  it('POST /credit/consumer-reports with a statementKey beyond the key range is 400 naming it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/credit/consumer-reports',
+      headers: writer,
+      payload: { bvn: '22200000002', statementKey: 2_147_483_648 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(paths(res.json())).toEqual(['/body/statementKey']);
+  });
+
+  it('a credit reference with a NUL character is an unknown reference (404), not a 5xx', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/get-consumer-credit/perilenda%2600ff%00',
+      headers: writer,
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+  });
+
+  it('a client_id with a NUL character fails client authentication (401), not a 5xx', async () => {
+    const { clientId, secret } = await t.client(['statements:read']);
+    for (const [type, payload] of [
+      [
+        'application/json',
+        JSON.stringify({ grant_type: 'client_credentials', client_id: `${clientId}\u0000`, client_secret: secret }),
+      ],
+      [
+        'application/x-www-form-urlencoded',
+        `grant_type=client_credentials&client_id=${clientId}%00&client_secret=${secret}`,
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().error).toBe('invalid_client');
+    }
+  });
+});
+
+describe('mutated statement bodies (property)', () => {
+  /** Paths to every value of a body, looking into the first two and the last element of each list. */
+  function valuePaths(value: unknown, at: string[] = [], out: string[][] = []): string[][] {
+    out.push(at);
+    if (Array.isArray(value)) {
+      for (const i of new Set([0, 1, value.length - 1])) {
+        if (i >= 0 && i < value.length) valuePaths(value[i], [...at, String(i)], out);
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [k, v] of Object.entries(value)) valuePaths(v, [...at, k], out);
+    }
+    return out;
+  }
+  const DELETE = Symbol('delete');
+  function replaced(body: unknown, at: string[], value: unknown): unknown {
+    if (at.length === 0) return value === DELETE ? {} : value;
+    const copy = structuredClone(body) as Record<string, unknown>;
+    let parent = copy;
+    for (const k of at.slice(0, -1)) parent = parent[k] as Record<string, unknown>;
+    const last = at[at.length - 1] as string;
+    if (value === DELETE) delete parent[last];
+    else parent[last] = value;
+    return copy;
+  }
+
+  const bases = new Map(FORMATS.map((f) => [f, bodyFor(f, rows, 'BASE NAME')]));
+  const pathsOf = new Map(FORMATS.map((f) => [f, valuePaths(bases.get(f))]));
+  const nasty = fc.oneof(
+    fc.constantFrom<unknown>(
+      DELETE,
+      null,
+      '',
+      ' ',
+      '1e309',
+      '-0',
+      '₦1,000.00',
+      '2021-02-30',
+      '30/02/2021',
+      '0000-00-00',
+      'NaN',
+      'Infinity',
+      -0,
+      -1,
+      1.005,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e308,
+      [],
+      {},
+      true,
+      'x'.repeat(10_000),
+      `${'['.repeat(5000)}`,
+    ),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.double(),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
+  let n = 0;
+
+  it('answer < 500; a refusal names /body paths (or says why there are none) and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<FormatName>(...FORMATS), fc.nat(), nasty, async (format, pick, value) => {
+        const candidates = pathsOf.get(format) as string[][];
+        const at = candidates[pick % candidates.length] as string[];
+        const payload = JSON.stringify(replaced(bases.get(format), at, value)) ?? '';
+        const before = await storedCount();
+        const res = await submit(format, payload.replace('"BASE NAME"', `"property ${n++}"`));
+        const after = await storedCount();
+        expect(res.statusCode, `${format} /${at.join('/')} ${res.body}`).toBeLessThan(500);
+        if (res.statusCode === 200) {
+          expect(after).toBe(before + 1);
+          return;
+        }
+        const answer = res.json();
+        expect(after, answer.code).toBe(before);
+        if (!['NO_TRANSACTIONS', 'NOT_ENOUGH_TRANSACTIONS', 'STATEMENT_NAME_TAKEN'].includes(answer.code)) {
+          expect(paths(answer).length, res.body).toBeGreaterThan(0);
+          for (const p of paths(answer)) expect(p).toMatch(/^\/body(\/|$)/);
+        }
+      }),
+      { numRuns: 300, seed: 20_240_611 },
+    );
+  });
+});
