@@ -29,11 +29,31 @@ const SENSITIVE = new Set(
 
 const CENSOR = '[redacted]';
 
+/**
+ * An error as its class, message, stack and code. The other members are dropped: drivers and
+ * parsers attach the offending data there (PostgreSQL's `detail` quotes a duplicate key's values,
+ * Node's HTTP parser error carries the request's raw bytes as `rawPacket`, token and body included).
+ * The copy keeps the error's prototype, so the `err` serializer still names its class.
+ */
+function errorSummary(error: Error, depth: number): Error {
+  const code = (error as { code?: unknown }).code;
+  return Object.assign(Object.create(Object.getPrototypeOf(error)) as Error, {
+    message: error.message,
+    stack: error.stack,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(error.cause !== undefined ? { cause: redact(error.cause, depth + 1) } : {}),
+  });
+}
+
 function redact(value: unknown, depth: number): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return CENSOR;
-  if (value instanceof Error) return value;
+  if (value instanceof Error) return errorSummary(value, depth);
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  // Class instances (Fastify's request and reply) are left to their serializers, which pick
+  // method, url and status: copying their own members here would hide exactly those.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] = SENSITIVE.has(k.toLowerCase()) ? CENSOR : redact(v, depth + 1);

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,13 @@ beforeAll(async () => {
       );
       app.get('/test/conflict', { config: { scope: 'regions:read', envelope: 'credit' } }, async () => {
         throw new AppError('NOT_FOUND', 'no such report');
+      });
+      app.get('/test/db-detail', { config: { scope: 'regions:read' } }, async () => {
+        // What a database driver throws: the offending values ride in `detail`, not in the message.
+        throw Object.assign(new Error('duplicate key value violates unique constraint "statements_client_name"'), {
+          code: '23505',
+          detail: 'Key (client_id, name)=(7, Chiamaka Obi 22212345678) already exists.',
+        });
       });
       app.get('/test/log-pii', { config: { scope: 'regions:read' } }, async (request) => {
         request.log.info({ subject: { bvn: '22212345678', name: 'Chiamaka Obi' } }, 'looked up subject');
@@ -153,6 +161,76 @@ describe('operations', () => {
     expect(text).not.toContain('22212345678');
     expect(text).not.toContain('Chiamaka');
     expect(text).not.toContain(authorization.slice(7));
+  });
+
+  it('request logs say which method and path was answered with which status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/verify/regions', headers: await t.auth() });
+    const lines = logLines
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: object; res?: object })
+      .filter((l) => l.reqId === res.headers['x-request-id']);
+    expect(lines.find((l) => l.msg === 'incoming request')?.req).toMatchObject({
+      method: 'GET',
+      url: '/verify/regions',
+    });
+    expect(lines.find((l) => l.msg === 'request completed')?.res).toEqual({ statusCode: 200 });
+  });
+
+  it("an error's message and code are logged, never the values a driver attaches to it", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/db-detail', headers: await t.auth() });
+    expect(res.statusCode).toBe(500);
+    const line = logLines.find((l) => l.includes(String(res.headers['x-request-id'])) && l.includes('unhandled error'));
+    expect(JSON.parse(line ?? '{}').err).toMatchObject({
+      message: 'duplicate key value violates unique constraint "statements_client_name"',
+      code: '23505',
+    });
+    expect(line).not.toContain('Chiamaka');
+    expect(line).not.toContain('22212345678');
+  });
+
+  it('a malformed HTTP request is logged without its raw bytes (token, body)', async () => {
+    const traced: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        traced.push(String(chunk));
+        done();
+      },
+    });
+    const tracing = await createTestApp({ logger: { level: 'trace', stream } });
+    try {
+      const { authorization } = await tracing.auth();
+      const address = await tracing.app.listen({ host: '127.0.0.1', port: 0 });
+      const body = '{"bvn":"22212345678","clientFullName":"Chiamaka Obi"}';
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(address).port), '127.0.0.1');
+        let got = '';
+        socket.on('data', (d) => {
+          got += String(d);
+        });
+        socket.on('end', () => resolve(got));
+        socket.on('error', reject);
+        socket.write(
+          `POST /statements/analytics?format=zeeh HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Bad: a\u0001b\r\n\r\n${body}`,
+        );
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+      // Buffers are logged as byte arrays: read them back as text, as anyone reading the logs could.
+      const text = traced
+        .map((l) =>
+          JSON.stringify(
+            JSON.parse(l, (_k, v) =>
+              v?.type === 'Buffer' && Array.isArray(v.data) ? Buffer.from(v.data).toString('latin1') : v,
+            ),
+          ),
+        )
+        .join('\n');
+      expect(text).toContain('client error');
+      expect(text).not.toContain(authorization.slice(7));
+      expect(text).not.toContain('22212345678');
+      expect(text).not.toContain('Chiamaka');
+    } finally {
+      await tracing.close();
+    }
   });
 });
 
