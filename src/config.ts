@@ -33,7 +33,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1 }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0 }),
-  DEV_CLIENT_ON_FIRST_START: Type.Boolean({ default: true }),
+  /** Unset: on, except with NODE_ENV=production (a secret printed there would land in collected logs). */
+  DEV_CLIENT_ON_FIRST_START: Type.Optional(Type.Boolean()),
   STATEMENT_TIME_ZONE: Type.String({ default: 'Africa/Lagos', minLength: 1 }),
   STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
   ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
@@ -176,6 +177,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.CREDIT_BUREAU === 'firstcentral' && !(env.FIRSTCENTRAL_USERNAME && env.FIRSTCENTRAL_PASSWORD)) {
     throw new ConfigError(['CREDIT_BUREAU=firstcentral needs FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD']);
   }
+  if (env.NODE_ENV === 'production' && !env.CREDIT_ENCRYPTION_KEY) {
+    // Without it the key sealing BVNs and reports is generated into the same database it protects.
+    throw new ConfigError(['CREDIT_ENCRYPTION_KEY: required when NODE_ENV=production']);
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -197,7 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     limits: { bodyBytes: env.BODY_LIMIT_BYTES, rateMax: env.RATE_LIMIT_MAX, rateWindowMs: env.RATE_LIMIT_WINDOW_MS },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    devClientOnFirstStart: env.DEV_CLIENT_ON_FIRST_START,
+    devClientOnFirstStart: env.DEV_CLIENT_ON_FIRST_START ?? env.NODE_ENV !== 'production',
     cpuCount: cpus().length,
     credit: creditConfig(env),
     statements: { defaultTimeZone: timeZone(env.STATEMENT_TIME_ZONE), minTransactions: env.STATEMENT_MIN_TRANSACTIONS },

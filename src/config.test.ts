@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const KEY = 'a'.repeat(64);
+
+describe('production configuration', () => {
+  it('refuses to start without CREDIT_ENCRYPTION_KEY, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CREDIT_ENCRYPTION_KEY: required/);
+    expect(loadConfig({ NODE_ENV: 'production', CREDIT_ENCRYPTION_KEY: KEY }).credit.encryptionKey).toEqual(
+      Buffer.alloc(32, 0xaa),
+    );
+  });
+
+  it('creates no development client unless asked to; elsewhere it does unless told not to', () => {
+    expect(loadConfig({ NODE_ENV: 'production', CREDIT_ENCRYPTION_KEY: KEY }).devClientOnFirstStart).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', CREDIT_ENCRYPTION_KEY: KEY, DEV_CLIENT_ON_FIRST_START: 'true' })
+        .devClientOnFirstStart,
+    ).toBe(true);
+    expect(loadConfig({}).devClientOnFirstStart).toBe(true);
+    expect(loadConfig({ DEV_CLIENT_ON_FIRST_START: 'false' }).devClientOnFirstStart).toBe(false);
+  });
+});
