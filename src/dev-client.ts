@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createClient, hasDevClient } from './auth/clients-repository.js';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
+import { isUniqueViolation } from './db/sql-state.js';
 
 /**
  * On the very first start, creates a development client with every scope and answers the text that
@@ -18,7 +19,7 @@ export async function ensureDevClient(
   try {
     created = await createClient(db, { name: 'development', isDev: true });
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') return undefined; // another instance won the race
+    if (isUniqueViolation(e)) return undefined; // another instance won the race
     throw e;
   }
   const port = typeof address === 'object' && address ? address.port : config.port;

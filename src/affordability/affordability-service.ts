@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
 import { AppError } from '../domain/errors.js';
 import { numberToMinor, toMajor } from '../domain/money.js';
@@ -160,7 +161,12 @@ export function createAffordabilityService(db: Kysely<Database>): AffordabilityS
           affordability_amount: a.affordabilityAmount,
         })
         .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((err: unknown) => {
+          // Deleted since it was checked above.
+          if (isForeignKeyViolation(err)) throw notFound(request.statementKey);
+          throw err;
+        });
       return answer(row);
     },
     async list(clientId, statementKey) {

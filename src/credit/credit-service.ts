@@ -16,6 +16,7 @@ import {
   type JobKey,
   listReportsForStatement,
   statementExists,
+  statementNotFound,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
 import { createJobRunner, type JobRunner } from './job-runner.js';
@@ -141,9 +142,7 @@ export function createCreditService(deps: {
       const subjectEnc = cipher.seal(JSON.stringify(subject), subjectAad(clientId, subjectHash));
       const outcome = await db.transaction().execute(async (trx) => {
         if (input.statementKey !== undefined && !(await statementExists(trx, clientId, input.statementKey))) {
-          throw new AppError('NOT_FOUND', `statement ${input.statementKey} not found`, [
-            { path: '/body/statementKey', message: 'no statement with this key' },
-          ]);
+          throw statementNotFound(input.statementKey);
         }
         const job = await shareOrQueue(trx, key, freshFor, subjectEnc);
         await insertReport(trx, {

@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
+import { AppError } from '../domain/errors.js';
 import type { LivenessEntity } from './answer.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+export const statementGone = (key: number | null): AppError =>
+  new AppError('NOT_FOUND', `no statement with key ${key}`, [{ path: '/body/statementKey', message: 'not found' }]);
 
 /** True when the statement exists and belongs to the client (another client's key reads as absent). */
 export async function ownsStatement(db: Kysely<Database>, clientId: number, statementKey: number): Promise<boolean> {
@@ -14,6 +19,7 @@ export async function ownsStatement(db: Kysely<Database>, clientId: number, stat
   return row !== undefined;
 }
 
+/** Saves a result; its statement deleted since it was checked is a NOT_FOUND at `/body/statementKey`. */
 export async function saveLivenessResult(
   db: Kysely<Database>,
   row: { clientId: number; statementKey: number | null; imageSha256: string; entity: LivenessEntity },
@@ -27,7 +33,11 @@ export async function saveLivenessResult(
       result: JSON.stringify(row.entity),
     })
     .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw statementGone(row.statementKey);
+      throw err;
+    });
   return { id: saved.id, createdAt: saved.created_at };
 }
 

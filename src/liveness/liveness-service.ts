@@ -5,7 +5,7 @@ import { type LivenessAnswer, livenessAnswer } from './answer.js';
 import type { FaceAnalyzer } from './face-pool.js';
 import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
-import { ownsStatement, saveLivenessResult } from './liveness-repository.js';
+import { ownsStatement, saveLivenessResult, statementGone } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
 import type { Part } from './multipart.js';
 
@@ -34,11 +34,7 @@ export function createLivenessService(deps: {
       ]);
     }
     const key = Number(text);
-    if (!(await ownsStatement(db, clientId, key))) {
-      throw new AppError('NOT_FOUND', `no statement with key ${key}`, [
-        { path: '/body/statementKey', message: 'not found' },
-      ]);
-    }
+    if (!(await ownsStatement(db, clientId, key))) throw statementGone(key);
     return key;
   }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/sql-state.js';
 import { AppError } from '../domain/errors.js';
 import { DocumentCache } from './document-cache.js';
 import { type IdentitySealer, identityAad, maskIdentifier } from './identity.js';
@@ -276,7 +277,3 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 class KeyTaken extends Error {}
 
 const notFound = (key: number) => new AppError('NOT_FOUND', `no statement ${key}`);
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
