@@ -10,8 +10,8 @@ import { assignIds } from './ids.js';
 export function assembleStatement(
   format: FormatName,
   draft: DraftStatement,
-): { statement: CanonicalStatement; reorderedDays: number } {
-  const { rows, ...header } = draft;
+): { statement: CanonicalStatement; reorderedDays: number; rowsPath: string } {
+  const { rows, rowsPath, ...header } = draft;
   const { rows: transactions, reorderedDays } = chronological(rows, draft.openingBalance);
   assignIds(transactions);
   const first = transactions[0];
@@ -21,7 +21,11 @@ export function assembleStatement(
   for (let i = transactions.length - 1; closingBalance === undefined && i >= 0; i--) {
     closingBalance = transactions[i]?.balance;
   }
-  return { statement: { format, ...header, openingBalance, closingBalance, transactions }, reorderedDays };
+  return {
+    statement: { format, ...header, openingBalance, closingBalance, transactions },
+    reorderedDays,
+    rowsPath,
+  };
 }
 
 function chronological(input: DraftRow[], opening: number | undefined): { rows: DraftRow[]; reorderedDays: number } {

@@ -25,6 +25,8 @@ export function draftRow(
 /** What a format's `normalize` gives: the statement without its final order and ids. */
 export interface DraftStatement extends Omit<CanonicalStatement, 'format' | 'transactions'> {
   rows: DraftRow[];
+  /** Where the rows sit in the body, as a JSON pointer: a refusal about the rows names it. */
+  rowsPath: string;
 }
 
 export interface NormalizeContext {

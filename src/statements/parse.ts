@@ -14,6 +14,8 @@ export type ParseOutcome =
       statement: CanonicalStatement;
       /** Days whose rows were put back in balance-chain order (evidence for the integrity report). */
       reorderedDays: number;
+      /** Where the rows sit in the body, as a JSON pointer. */
+      rowsPath: string;
     }
   | {
       ok: false;

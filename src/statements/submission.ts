@@ -42,13 +42,14 @@ export function readSubmission(
     throw statementInvalid(outcome.problems, outcome.count);
   }
   const { statement, reorderedDays } = outcome;
+  const rows = `/body${outcome.rowsPath}`;
   if (!statement.statementName) {
     const path = `/body${format.statementNamePath}`;
     throw new AppError('STATEMENT_INVALID', `${path}: is required`, [{ path, message: 'is required' }]);
   }
   const count = statement.transactions.length;
   if (count === 0) {
-    throw new AppError('NO_TRANSACTIONS', 'the statement has no transactions', undefined, {
+    throw new AppError('NO_TRANSACTIONS', 'the statement has no transactions', [{ path: rows, message: 'is empty' }], {
       processingStatus: 'NO TRANSACTIONS',
       transactionCount: 0,
     });
@@ -57,7 +58,7 @@ export function readSubmission(
     throw new AppError(
       'NOT_ENOUGH_TRANSACTIONS',
       `the statement has ${count} transactions; at least ${config.minTransactions} are needed`,
-      undefined,
+      [{ path: rows, message: `has ${count} transactions; at least ${config.minTransactions} are needed` }],
       { processingStatus: 'NOT ENOUGH TRANSACTIONS', transactionCount: count },
     );
   }

@@ -154,10 +154,15 @@ describe('POST /statements/analytics', () => {
       code: 'NOT_ENOUGH_TRANSACTIONS',
       processingStatus: 'NOT ENOUGH TRANSACTIONS',
       transactionCount: 9,
+      errors: [{ path: '/body/transactions', message: 'has 9 transactions; at least 10 are needed' }],
     });
     const none = await submit(headers, 'mono', { statementName: 'empty', data: [] });
     expect(none.statusCode).toBe(422);
-    expect(none.json()).toMatchObject({ code: 'NO_TRANSACTIONS', processingStatus: 'NO TRANSACTIONS' });
+    expect(none.json()).toMatchObject({
+      code: 'NO_TRANSACTIONS',
+      processingStatus: 'NO TRANSACTIONS',
+      errors: [{ path: '/body/data', message: 'is empty' }],
+    });
     const count = await t.database.db
       .selectFrom('statements')
       .select((eb) => eb.fn.countAll().as('n'))

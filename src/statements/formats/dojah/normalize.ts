@@ -37,6 +37,7 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
     account: { bankName: text(list[0]?.bank_name) },
     holder: {},
     rows,
+    rowsPath: at,
   };
 }
 

@@ -62,6 +62,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     holder: { name: text(jsonData.Name), bvn },
     openingBalance,
     rows,
+    rowsPath: at,
   };
 }
 

@@ -42,6 +42,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     },
     holder: { name: text(account?.name), bvn: text(account?.bvn) },
     rows,
+    rowsPath: at,
   };
 }
 

@@ -73,6 +73,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
     holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
     rows,
+    rowsPath: at,
   };
 }
 

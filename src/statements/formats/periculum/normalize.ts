@@ -50,6 +50,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
     holder: {},
     openingBalance,
     rows,
+    rowsPath: at,
   };
 }
 

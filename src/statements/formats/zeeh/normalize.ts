@@ -39,6 +39,7 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
     account: { number: text(body.accountNumber), name: text(body.accountName), bankName: text(body.bankName) },
     holder: { name: text(body.accountName), bvn: text(body.bvn), nin: text(body.nin) },
     rows,
+    rowsPath: at,
   };
 }
 
