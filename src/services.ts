@@ -67,7 +67,10 @@ export async function createServices(
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const key = await loadOrCreateSigningKey(database.db);
+  // One AES-GCM key (CREDIT_ENCRYPTION_KEY, or the stored development key) seals credit data,
+  // identity numbers and the token signing key.
+  const sealer = await loadReportCipher(database.db, config.credit.encryptionKey);
+  const key = await loadOrCreateSigningKey(database.db, sealer);
   const metrics = new Registry();
   const stoppers: Array<() => Promise<void>> = [];
   const credit = await startCredit({
@@ -97,8 +100,7 @@ export async function createServices(
   const statements = createStatementService({
     db: database.db,
     processor: statementProcessor,
-    // One AES-GCM key (CREDIT_ENCRYPTION_KEY, or the stored development key) seals identity numbers too.
-    sealer: await loadReportCipher(database.db, config.credit.encryptionKey),
+    sealer,
     metrics: createStatementMetrics(metrics),
     onAnalysisError: (err) => statementLog.error({ err }, 'statement analytics failed; stored as FAILED'),
     onProcessingError: (err) => statementLog.error({ err }, 'statement processing failed; nothing stored'),

@@ -13,11 +13,22 @@ export interface SigningKey {
   publicKey: CryptoKey;
 }
 
+/** Encryption at rest for the private key (the service's AES-GCM cipher: `CREDIT_ENCRYPTION_KEY`). */
+export interface KeySealer {
+  seal(plain: string, aad: string): string;
+  open(sealed: string, aad: string): string;
+}
+
+/** Binds a sealed private key to its key id: a sealed value copied to another row does not open. */
+const aadOf = (kid: string) => `signing key ${kid}`;
+
 /**
  * The service's token signing key, generated once and shared by every instance through the
  * database: the first instance inserts it, every other one (or a racing one) reads the same row.
+ * The private key is stored sealed, so reading the database is not enough to issue tokens; a key
+ * stored in the clear (before sealing) is sealed in place when read.
  */
-export async function loadOrCreateSigningKey(db: Kysely<Database>): Promise<SigningKey> {
+export async function loadOrCreateSigningKey(db: Kysely<Database>, sealer: KeySealer): Promise<SigningKey> {
   const existing = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirst();
   if (!existing) {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
@@ -28,7 +39,7 @@ export async function loadOrCreateSigningKey(db: Kysely<Database>): Promise<Sign
       .values({
         kid,
         alg: ALG,
-        private_jwk: JSON.stringify(await exportJWK(privateKey)),
+        private_jwk: sealer.seal(JSON.stringify(await exportJWK(privateKey)), aadOf(kid)),
         public_jwk: JSON.stringify(publicJwk),
       })
       .execute();
@@ -40,12 +51,32 @@ export async function loadOrCreateSigningKey(db: Kysely<Database>): Promise<Sign
     .orderBy('created_at')
     .orderBy('kid')
     .executeTakeFirstOrThrow();
+  const sealed = !row.private_jwk.startsWith('{');
+  const privateJwk = sealed ? openPrivateKey(sealer, row.private_jwk, row.kid) : row.private_jwk;
+  if (!sealed) {
+    await db
+      .updateTable('signing_keys')
+      .set({ private_jwk: sealer.seal(privateJwk, aadOf(row.kid)) })
+      .where('kid', '=', row.kid)
+      .where('private_jwk', '=', row.private_jwk)
+      .execute();
+  }
   const publicJwk = JSON.parse(row.public_jwk) as JWK;
   return {
     kid: row.kid,
     alg: row.alg,
-    privateKey: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
+    privateKey: (await importJWK(JSON.parse(privateJwk) as JWK, row.alg)) as CryptoKey,
     publicKey: (await importJWK(publicJwk, row.alg)) as CryptoKey,
     publicJwk,
   };
+}
+
+function openPrivateKey(sealer: KeySealer, sealed: string, kid: string): string {
+  try {
+    return sealer.open(sealed, aadOf(kid));
+  } catch {
+    throw new Error(
+      `the token signing key ${kid} does not open with the configured CREDIT_ENCRYPTION_KEY (or the stored development key): start with the key it was sealed with`,
+    );
+  }
 }

@@ -6,6 +6,7 @@ import { createClient, revokeClient } from '../../src/auth/clients-repository.js
 import { loadOrCreateSigningKey } from '../../src/auth/signing-keys.js';
 import { createTokenService } from '../../src/auth/token-service.js';
 import { loadConfig } from '../../src/config.js';
+import { loadReportCipher } from '../../src/credit/report-cipher.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -94,6 +95,41 @@ describe('POST /oauth/token', () => {
     expect(row.secret_hash.startsWith('scrypt$')).toBe(true);
     expect(row.secret_hash).not.toContain(c.client_secret);
   });
+
+  it('stores the token signing key sealed, and seals one stored in the clear when it is read', async () => {
+    const keys = () => t.database.db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute();
+    const [stored] = await keys();
+    expect(stored?.private_jwk.startsWith('v1.')).toBe(true);
+    expect(stored?.private_jwk).not.toContain('"d"');
+    const cipher = await loadReportCipher(t.database.db, undefined);
+    const clear = cipher.open(stored?.private_jwk ?? '', `signing key ${stored?.kid}`);
+    expect(JSON.parse(clear)).toMatchObject({ kty: 'OKP', crv: 'Ed25519', d: expect.any(String) });
+    // A row from before sealing: the private key in the clear.
+    await t.database.db.updateTable('signing_keys').set({ private_jwk: clear }).execute();
+    const key = await loadOrCreateSigningKey(t.database.db, cipher);
+    expect(key.kid).toBe(stored?.kid);
+    const [resealed] = await keys();
+    expect(resealed?.private_jwk.startsWith('v1.')).toBe(true);
+    expect(cipher.open(resealed?.private_jwk ?? '', `signing key ${stored?.kid}`)).toBe(clear);
+    // A sealed key does not open under another row's key id.
+    await expect(
+      loadOrCreateSigningKey(t.database.db, { seal: cipher.seal, open: () => cipher.open(clear, 'elsewhere') }),
+    ).rejects.toThrow(/does not open/);
+    // The key read back signs tokens the running app accepts.
+    const c = await createClient(t.database.db, { name: 'Sealed', scopes: ['regions:read'] });
+    const tokens = createTokenService(t.database.db, key, loadConfig({}).auth);
+    const { access_token } = await tokens.issue({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/verify/regions',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
 });
 
 describe('bearer tokens on business routes', () => {
@@ -123,7 +159,7 @@ describe('bearer tokens on business routes', () => {
 
   it('401 for an expired token and for a token meant for another audience', async () => {
     const c = await createClient(t.database.db, { name: 'Clockwork' });
-    const key = await loadOrCreateSigningKey(t.database.db);
+    const key = await loadOrCreateSigningKey(t.database.db, await loadReportCipher(t.database.db, undefined));
     const auth = loadConfig({}).auth;
     const past = createTokenService(t.database.db, key, auth, () => Date.now() - 2 * 86400_000);
     const expired = await past.issue({
@@ -148,7 +184,7 @@ describe('bearer tokens on business routes', () => {
 
   it('a token accepted before still expires, and a copy with another signature is refused', async () => {
     const c = await createClient(t.database.db, { name: 'Remembered', scopes: ['regions:read'] });
-    const key = await loadOrCreateSigningKey(t.database.db);
+    const key = await loadOrCreateSigningKey(t.database.db, await loadReportCipher(t.database.db, undefined));
     const auth = loadConfig({}).auth;
     let clock = Date.now();
     const tokens = createTokenService(t.database.db, key, auth, () => clock);
