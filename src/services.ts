@@ -75,6 +75,7 @@ export async function createServices(
   const stoppers: Array<() => Promise<void>> = [];
   const credit = await startCredit({
     db: database.db,
+    cipher: sealer,
     config: config.credit,
     metrics,
     bureau: overrides.bureau,

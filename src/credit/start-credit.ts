@@ -7,7 +7,7 @@ import { createBureau } from './adapters/index.js';
 import type { Bureau } from './bureau.js';
 import { createCreditMetrics } from './credit-metrics.js';
 import { type CreditService, createCreditService } from './credit-service.js';
-import { loadReportCipher } from './report-cipher.js';
+import type { ReportCipher } from './report-cipher.js';
 
 /**
  * Builds the credit area for the service container: the configured bureau (or one passed in by a
@@ -16,6 +16,8 @@ import { loadReportCipher } from './report-cipher.js';
 export async function startCredit(deps: {
   db: Kysely<Database>;
   config: CreditConfig;
+  /** The service's cipher (`loadReportCipher`), loaded once for every area that seals. */
+  cipher: ReportCipher;
   metrics: Registry;
   bureau?: Bureau;
   log: Logger;
@@ -24,7 +26,7 @@ export async function startCredit(deps: {
   probe: { name: string; check(): Promise<{ ok: boolean; detail?: string }> };
   stop(): Promise<void>;
 }> {
-  const cipher = await loadReportCipher(deps.db, deps.config.encryptionKey);
+  const { cipher } = deps;
   const bureau = deps.bureau ?? createBureau(deps.config);
   // Only the error and its stack: job rows hold no clear personal data, and none is passed here.
   const { log } = deps;

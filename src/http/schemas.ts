@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
 
+/**
+ * The largest value of a database `integer` column (keys) or of a page number whose offset stays
+ * valid: a larger one is a 400 at its field rather than a failed query.
+ */
+export const INT4_MAX = 2_147_483_647;
+
 /** The default error answer. */
 export const ErrorResponse = Type.Object(
   {

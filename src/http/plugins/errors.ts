@@ -41,7 +41,7 @@ function toAppError(error: FastifyError & { validation?: unknown }): AppError {
   if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
   if (mapped === 'MALFORMED_BODY' || (!mapped && error instanceof SyntaxError)) return notJson();
-  if (mapped) return new AppError(mapped, error instanceof SyntaxError ? 'the body is not valid JSON' : undefined);
+  if (mapped) return new AppError(mapped);
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('BODY_TOO_LARGE');
   if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');

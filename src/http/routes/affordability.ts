@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer } from '../schemas.js';
+import { authErrors, bearer, INT4_MAX } from '../schemas.js';
 
 const FORMULA = [
   'From the statement analytics (monthly averages):',
@@ -33,7 +33,7 @@ const AffordabilityResult = Type.Object({
 });
 
 const AffordabilityBody = Type.Object({
-  statementKey: Type.Integer({ minimum: 1, maximum: 2_147_483_647, examples: [42] }),
+  statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX, examples: [42] }),
   dti: Type.Number({ minimum: 0, maximum: 1, description: 'Debt-to-income ratio allowed, 0..1', examples: [0.4] }),
   loanTenure: Type.Integer({ minimum: 1, maximum: 360, description: 'Months', examples: [6] }),
   averageMonthlyLoanRepaymentAmount: Type.Optional(
@@ -45,7 +45,7 @@ const AffordabilityBody = Type.Object({
   ),
 });
 
-const Params = Type.Object({ statementKey: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const Params = Type.Object({ statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
 const errors = {
   400: Type.Ref('ErrorResponse'),

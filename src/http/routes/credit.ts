@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { CreditReportSchema } from '../../credit/report.js';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { bearer } from '../schemas.js';
+import { bearer, INT4_MAX } from '../schemas.js';
 
 const REFERENCE_EXAMPLE = 'perilenda&fcbe874a19544c9ab0f8697c8240b48b';
 const State = Type.Union(
@@ -55,7 +55,7 @@ const RequestBody = Type.Object(
     statementKey: Type.Optional(
       Type.Integer({
         minimum: 1,
-        maximum: 2_147_483_647,
+        maximum: INT4_MAX,
         description: 'One of your statements; the reference then appears on it',
       }),
     ),

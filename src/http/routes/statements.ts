@@ -4,12 +4,10 @@ import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { formatNames } from '../../statements/formats/index.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer } from '../schemas.js';
+import { authErrors, bearer, INT4_MAX } from '../schemas.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-/** Keeps `(page - 1) x pageSize` a valid SQL offset (a page of 1e20 failed the query). */
-const MAX_PAGE = 2_147_483_647;
 
 const SubmitQuery = Type.Object({
   format: Type.String({
@@ -101,10 +99,10 @@ const StatementAnswer = Type.Object(
   { additionalProperties: true, description: 'The statement envelope, then the analytics sections' },
 );
 
-const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
 const TransactionsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'From 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   direction: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
   from: Type.Optional(Type.String({ pattern: DAY, description: 'First local day, YYYY-MM-DD' })),
@@ -179,7 +177,7 @@ const TransactionPage = Type.Object(
 
 const ListQuery = Type.Object({
   bvnUuid: Type.Optional(Type.String({ pattern: UUID })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'From 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 
