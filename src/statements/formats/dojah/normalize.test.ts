@@ -163,4 +163,18 @@ describe('dojah (F4)', () => {
       { path: '/entity/transactions/0/transaction_date', message: 'expected a YYYY-MM-DD date, got "28-09-2020"' },
     ]);
   });
+
+  it('refuses a value date that is not a date at its path, and keeps a good one as a local day', () => {
+    const { problems } = refused(dojah, {
+      entity: {
+        transactions: [
+          { transaction_date: '2020-09-28', value_date: 'next week', trans_type: 'debit', amount: '1.00' },
+          { transaction_date: '2020-09-28', value_date: '2020-09-27', trans_type: 'debit', amount: '1.00' },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/entity/transactions/0/value_date', message: 'expected a YYYY-MM-DD date, got "next week"' },
+    ]);
+  });
 });

@@ -20,13 +20,13 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.transaction_date, at, i, 'transaction_date');
+    const valueDate = r.value_date ? readDay(r.value_date, at, i, 'value_date') : undefined;
     const direction = readDirection(r.trans_type, problems, at, i, 'trans_type');
     const amount = readMajor(r.amount, problems, at, i, 'amount');
     const balance = readOptionalMajor(r.available_balance, problems, at, i, 'available_balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const ref = r.reference;
     const reference = ref && ref !== '0' ? ref : undefined; // "0" stands for none
-    const valueDate = r.value_date ? (dayFromYmd(r.value_date) ?? r.value_date) : undefined;
     rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, undefined, valueDate));
   }
   return {

@@ -268,4 +268,16 @@ describe('mbs (F5)', () => {
     const r = refused(mbs, sample('mbs-statement.json'));
     expect(r.problems).toEqual([{ path: '/bankStatement', message: 'is required' }]);
   });
+
+  it('refuses a value date that is not a M/D/YYYY date at its path', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    details[2] = { ...details[2], PValueDate: '2021-13-45' };
+    expect(refused(mbs, body).problems).toEqual([
+      {
+        path: '/bankStatement/mbs/jsonData/Details/2/PValueDate',
+        message: 'expected a M/D/YYYY date, got "2021-13-45"',
+      },
+    ]);
+  });
 });

@@ -29,6 +29,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
+    const valueDate = r.PValueDate ? readDay(r.PValueDate, at, i, 'PValueDate') : undefined;
     const credit = readOptionalMajor(r.PCredit, problems, at, i, 'PCredit') ?? 0;
     const debit = readOptionalMajor(r.PDebit, problems, at, i, 'PDebit') ?? 0;
     const balance = readOptionalMajor(r.PBalance, problems, at, i, 'PBalance');
@@ -42,7 +43,6 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
       openingBalance = balance;
       continue;
     }
-    const valueDate = r.PValueDate ? (dayFromMdy(r.PValueDate) ?? r.PValueDate) : undefined;
     const direction = credit !== 0 ? 'credit' : 'debit';
     const amount = Math.abs(credit !== 0 ? credit : debit);
     rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
