@@ -22,3 +22,17 @@ describe('production configuration', () => {
     expect(loadConfig({ DEV_CLIENT_ON_FIRST_START: 'false' }).devClientOnFirstStart).toBe(false);
   });
 });
+
+describe('previous encryption keys', () => {
+  it('reads a comma-separated list of hex and base64 keys, and names the variable when one is malformed', () => {
+    const base64 = Buffer.alloc(32, 0xbb).toString('base64');
+    expect(loadConfig({ CREDIT_ENCRYPTION_PREVIOUS_KEYS: `${KEY},${base64}` }).credit.previousKeys).toEqual([
+      Buffer.alloc(32, 0xaa),
+      Buffer.alloc(32, 0xbb),
+    ]);
+    expect(loadConfig({}).credit.previousKeys).toEqual([]);
+    expect(() => loadConfig({ CREDIT_ENCRYPTION_PREVIOUS_KEYS: `${KEY},short` })).toThrow(
+      /CREDIT_ENCRYPTION_PREVIOUS_KEYS/,
+    );
+  });
+});

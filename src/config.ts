@@ -4,6 +4,10 @@ import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 
+/** A 32-byte key as 64 hex digits or base64. */
+const KEY = '([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)';
+const keyBytes = (text: string): Buffer => Buffer.from(text, text.length === 64 ? 'hex' : 'base64');
+
 /**
  * Every environment variable the service reads, with its default. Parsed once at start
  * (`loadConfig`); nothing else in the code base reads `process.env`.
@@ -41,7 +45,9 @@ const EnvSchema = Type.Object({
   ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0 }),
   ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
   CREDIT_BUREAU: Type.Union([Type.Literal('sandbox'), Type.Literal('firstcentral')], { default: 'sandbox' }),
-  CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' })),
+  CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: `^${KEY}$` })),
+  /** Keys replaced by CREDIT_ENCRYPTION_KEY, comma-separated: they still open data until `lendsight keys rotate`. */
+  CREDIT_ENCRYPTION_PREVIOUS_KEYS: Type.Optional(Type.String({ pattern: `^${KEY}(,${KEY})*$` })),
   CREDIT_FRESHNESS_DAYS: Type.Number({ default: 30, minimum: 0, maximum: 365 }),
   CREDIT_CALL_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 10, maximum: 300_000 }),
   CREDIT_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1, maximum: 50 }),
@@ -131,6 +137,8 @@ export interface CreditConfig {
   bureau: Env['CREDIT_BUREAU'];
   /** 32 bytes; undefined means a development key generated once and kept in the database. */
   encryptionKey: Buffer | undefined;
+  /** Keys the encryption key replaced: they open data sealed before, and never seal. */
+  previousKeys: Buffer[];
   freshnessMs: number;
   callTimeoutMs: number;
   maxAttempts: number;
@@ -226,7 +234,8 @@ function creditConfig(env: Env): CreditConfig {
   const key = env.CREDIT_ENCRYPTION_KEY;
   return {
     bureau: env.CREDIT_BUREAU,
-    encryptionKey: key ? Buffer.from(key, key.length === 64 ? 'hex' : 'base64') : undefined,
+    encryptionKey: key ? keyBytes(key) : undefined,
+    previousKeys: env.CREDIT_ENCRYPTION_PREVIOUS_KEYS?.split(',').map(keyBytes) ?? [],
     freshnessMs: Math.round(env.CREDIT_FRESHNESS_DAYS * 86_400_000),
     callTimeoutMs: env.CREDIT_CALL_TIMEOUT_MS,
     maxAttempts: env.CREDIT_MAX_ATTEMPTS,

@@ -69,7 +69,7 @@ export async function createServices(
   const log = overrides.log ?? createLogger(config.logLevel);
   // One AES-GCM key (CREDIT_ENCRYPTION_KEY, or the stored development key) seals credit data,
   // identity numbers and the token signing key.
-  const sealer = await loadReportCipher(database.db, config.credit.encryptionKey);
+  const sealer = await loadReportCipher(database.db, config.credit.encryptionKey, config.credit.previousKeys);
   const key = await loadOrCreateSigningKey(database.db, sealer);
   const metrics = new Registry();
   const stoppers: Array<() => Promise<void>> = [];

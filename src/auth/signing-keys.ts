@@ -20,7 +20,7 @@ export interface KeySealer {
 }
 
 /** Binds a sealed private key to its key id: a sealed value copied to another row does not open. */
-const aadOf = (kid: string) => `signing key ${kid}`;
+export const signingKeyAad = (kid: string) => `signing key ${kid}`;
 
 /**
  * The service's token signing key, generated once and shared by every instance through the
@@ -39,7 +39,7 @@ export async function loadOrCreateSigningKey(db: Kysely<Database>, sealer: KeySe
       .values({
         kid,
         alg: ALG,
-        private_jwk: sealer.seal(JSON.stringify(await exportJWK(privateKey)), aadOf(kid)),
+        private_jwk: sealer.seal(JSON.stringify(await exportJWK(privateKey)), signingKeyAad(kid)),
         public_jwk: JSON.stringify(publicJwk),
       })
       .execute();
@@ -56,7 +56,7 @@ export async function loadOrCreateSigningKey(db: Kysely<Database>, sealer: KeySe
   if (!sealed) {
     await db
       .updateTable('signing_keys')
-      .set({ private_jwk: sealer.seal(privateJwk, aadOf(row.kid)) })
+      .set({ private_jwk: sealer.seal(privateJwk, signingKeyAad(row.kid)) })
       .where('kid', '=', row.kid)
       .where('private_jwk', '=', row.private_jwk)
       .execute();
@@ -73,7 +73,7 @@ export async function loadOrCreateSigningKey(db: Kysely<Database>, sealer: KeySe
 
 function openPrivateKey(sealer: KeySealer, sealed: string, kid: string): string {
   try {
-    return sealer.open(sealed, aadOf(kid));
+    return sealer.open(sealed, signingKeyAad(kid));
   } catch {
     throw new Error(
       `the token signing key ${kid} does not open with the configured CREDIT_ENCRYPTION_KEY (or the stored development key): start with the key it was sealed with`,

@@ -1,18 +1,68 @@
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { loadReportCipher } from '../credit/report-cipher.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
 import { AppError } from '../domain/errors.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
   lendsight clients list
   lendsight clients revoke <client_id>
+  lendsight keys status
+  lendsight keys rotate
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
-(default ./data). With PGlite, stop the server first: the data directory takes one process at a time.`;
+(default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
+
+Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one in
+CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
+the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.`;
+
+type Options = { name?: string; scopes?: string };
+
+async function clients(db: Kysely<Database>, command: string, arg: string | undefined, values: Options) {
+  switch (command) {
+    case 'create': {
+      if (!values.name) throw new AppError('VALIDATION_FAILED', '--name is required');
+      const scopes = values.scopes?.split(/[\s,]+/).filter(Boolean);
+      return { code: 0, out: await createClient(db, { name: values.name, scopes }) };
+    }
+    case 'list': {
+      const shown = (await listClients(db)).map((c) => ({
+        client_id: c.clientId,
+        name: c.name,
+        scopes: c.scopes,
+        created_at: c.createdAt.toISOString(),
+        revoked_at: c.revokedAt?.toISOString() ?? null,
+      }));
+      return { code: 0, out: shown };
+    }
+    case 'revoke': {
+      if (!arg) throw new AppError('VALIDATION_FAILED', 'revoke needs a client_id');
+      const done = await revokeClient(db, arg);
+      return { code: done ? 0 : 1, out: { client_id: arg, revoked: done } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function keys(db: Kysely<Database>, command: string, config: Config) {
+  if (command !== 'status' && command !== 'rotate') return undefined;
+  const { encryptionKey, previousKeys } = config.credit;
+  const cipher = await loadReportCipher(db, encryptionKey, previousKeys);
+  const current = { kid: cipher.kid, source: cipher.keySource };
+  if (command === 'status') return { code: 0, out: { current, sealed: await sealedKeyUsage(db) } };
+  const columns = await resealAll(db, cipher);
+  const unreadable = columns.some((c) => c.unreadable.length > 0);
+  return { code: unreadable ? 1 : 0, out: { current, columns, sealed: await sealedKeyUsage(db) } };
+}
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,7 +71,7 @@ async function run(argv: string[]): Promise<number> {
     options: { name: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const [area, command, arg] = positionals;
-  if (values.help || area !== 'clients' || !command) {
+  if (values.help || (area !== 'clients' && area !== 'keys') || !command) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -29,36 +79,14 @@ async function run(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await migrateToLatest(database.db);
-    switch (command) {
-      case 'create': {
-        if (!values.name) throw new AppError('VALIDATION_FAILED', '--name is required');
-        const scopes = values.scopes?.split(/[\s,]+/).filter(Boolean);
-        const created = await createClient(database.db, { name: values.name, scopes });
-        process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
-        return 0;
-      }
-      case 'list': {
-        const clients = await listClients(database.db);
-        const shown = clients.map((c) => ({
-          client_id: c.clientId,
-          name: c.name,
-          scopes: c.scopes,
-          created_at: c.createdAt.toISOString(),
-          revoked_at: c.revokedAt?.toISOString() ?? null,
-        }));
-        process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
-        return 0;
-      }
-      case 'revoke': {
-        if (!arg) throw new AppError('VALIDATION_FAILED', 'revoke needs a client_id');
-        const done = await revokeClient(database.db, arg);
-        process.stdout.write(`${JSON.stringify({ client_id: arg, revoked: done })}\n`);
-        return done ? 0 : 1;
-      }
-      default:
-        process.stdout.write(`${USAGE}\n`);
-        return 2;
+    const done =
+      area === 'clients' ? await clients(database.db, command, arg, values) : await keys(database.db, command, config);
+    if (!done) {
+      process.stdout.write(`${USAGE}\n`);
+      return 2;
     }
+    process.stdout.write(`${JSON.stringify(done.out, null, 2)}\n`);
+    return done.code;
   } finally {
     await database.close();
   }

@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.js';
 export interface ReportCipher {
   /** Which key seals new data: the configured one, or the generated development key. */
   readonly keySource: 'config' | 'development';
+  /** The id of the key that seals new data; older keys only open. */
+  readonly kid: string;
   seal(plain: string, aad: string): string;
   open(sealed: string, aad: string): string;
   /** HMAC-SHA256 of a BVN under a key derived from the primary key: equal BVNs, equal hashes. */
@@ -23,6 +25,13 @@ interface Key {
 }
 
 const derive = (master: Buffer, info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+/** The id of the key that sealed a value (`v1.<kid>.…`), undefined when it is not sealed. */
+export function sealedKid(value: string): string | undefined {
+  if (!value.startsWith('v1.')) return undefined;
+  const end = value.indexOf('.', 3);
+  return end < 0 ? undefined : value.slice(3, end);
+}
+
 const kidOf = (master: Buffer) =>
   createHash('sha256').update('lendsight-credit-kid').update(master).digest('hex').slice(0, 16);
 const toKey = (master: Buffer): Key => ({
@@ -41,6 +50,7 @@ export function createReportCipher(
   const keys = new Map([main, ...others.map(toKey)].map((k) => [k.kid, k]));
   return {
     keySource,
+    kid: main.kid,
     seal(plain, aad) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', main.enc, iv);
@@ -69,9 +79,15 @@ export function createReportCipher(
  * first start and kept in the `credit_keys` table: that works the same on PGlite and PostgreSQL and
  * every instance on one database shares it (as with the token signing key). A key stored next to
  * the data only protects against leaked dumps of the report columns, so production sets the key.
- * The development key stays readable after a configured key is added, so older rows still open.
+ * The development key stays readable after a configured key is added, so older rows still open;
+ * so do `previous` keys (CREDIT_ENCRYPTION_PREVIOUS_KEYS), until `lendsight keys rotate` has sealed
+ * everything again under the configured key.
  */
-export async function loadReportCipher(db: Kysely<Database>, configured: Buffer | undefined): Promise<ReportCipher> {
+export async function loadReportCipher(
+  db: Kysely<Database>,
+  configured: Buffer | undefined,
+  previous: Buffer[] = [],
+): Promise<ReportCipher> {
   const stored = await db
     .selectFrom('credit_keys')
     .select(['kid', 'key'])
@@ -79,7 +95,7 @@ export async function loadReportCipher(db: Kysely<Database>, configured: Buffer 
     .orderBy('kid')
     .execute();
   const storedKeys = stored.map((r) => Buffer.from(r.key, 'base64'));
-  if (configured) return createReportCipher(configured, 'config', storedKeys);
+  if (configured) return createReportCipher(configured, 'config', [...previous, ...storedKeys]);
   if (storedKeys.length === 0) {
     const key = randomBytes(32);
     await db
@@ -87,8 +103,8 @@ export async function loadReportCipher(db: Kysely<Database>, configured: Buffer 
       .values({ kid: kidOf(key), key: key.toString('base64') })
       .onConflict((oc) => oc.column('kid').doNothing())
       .execute();
-    return loadReportCipher(db, undefined);
+    return loadReportCipher(db, undefined, previous);
   }
   const [first, ...rest] = storedKeys;
-  return createReportCipher(first as Buffer, 'development', rest);
+  return createReportCipher(first as Buffer, 'development', [...previous, ...rest]);
 }

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadReportCipher } from '../../src/credit/report-cipher.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { resealAll, sealedKeyUsage } from '../../src/db/sealed-columns.js';
+import { countingSandbox, creditTestEnv, fetchReport, requestReport, waitForState } from '../credit/helpers.js';
+import { createTestApp } from '../helpers/app.js';
+import { openTestDatabase } from '../helpers/database.js';
+
+/**
+ * Changing CREDIT_ENCRYPTION_KEY on a database holding sealed data, the way an operator does it:
+ * the new key with the old one listed as previous, `keys rotate`, then the new key alone.
+ */
+const oldKey = randomBytes(32);
+const newKey = randomBytes(32);
+const withKeys = (key: Buffer, previous?: Buffer) => ({
+  ...creditTestEnv,
+  CREDIT_ENCRYPTION_KEY: key.toString('hex'),
+  ...(previous ? { CREDIT_ENCRYPTION_PREVIOUS_KEYS: previous.toString('base64') } : {}),
+});
+const bvn = '30000000777';
+const statementBody = JSON.parse(
+  readFileSync(new URL('../fixtures/statements/zeeh-spec-shape.json', import.meta.url), 'utf8'),
+) as object;
+
+let database: DatabaseHandle;
+let headers: { authorization: string };
+let reference: string;
+let statementKey: number;
+const bureau = countingSandbox(50);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const before = await createTestApp({ database, env: withKeys(oldKey), overrides: { bureau } });
+  headers = await before.auth(['credit:read', 'statements:write', 'statements:read']);
+  const statement = await before.app.inject({
+    method: 'POST',
+    url: '/statements/analytics?format=zeeh&statementType=consumer',
+    headers,
+    payload: statementBody,
+  });
+  expect(statement.statusCode, statement.body).toBe(200);
+  statementKey = statement.json().key;
+  const asked = await requestReport(before.app, headers, { bvn, statementKey });
+  reference = asked.json().data.reference;
+  await waitForState(before.app, headers, reference, ['completed']);
+  await before.close();
+});
+afterAll(async () => database.close());
+
+describe('changing the encryption key', () => {
+  it('the new key alone does not start: the signing key does not open with it', async () => {
+    await expect(createTestApp({ database, env: withKeys(newKey) })).rejects.toThrow(/signing key .* does not open/);
+  });
+
+  it('with the old key listed as previous, everything sealed before still opens, and `keys rotate` seals it all again', async () => {
+    const during = await createTestApp({ database, env: withKeys(newKey, oldKey), overrides: { bureau } });
+    const report = await fetchReport(during.app, headers, reference);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.state).toBe('completed');
+    await during.close();
+
+    const cipher = await loadReportCipher(database.db, newKey, [oldKey]);
+    const stale = (await sealedKeyUsage(database.db)).filter((u) => u.kid !== cipher.kid);
+    expect(stale.map((u) => u.column).sort()).toEqual([
+      'credit_jobs.report_enc',
+      'credit_jobs.subject_enc',
+      'credit_reports.request_enc',
+      'signing_keys.private_jwk',
+      'statements.bvn_sealed',
+      'statements.nin_sealed',
+    ]);
+    const counts = await resealAll(database.db, cipher, 2);
+    expect(counts.every((c) => c.unreadable.length === 0)).toBe(true);
+    expect(counts.reduce((n, c) => n + c.resealed, 0)).toBe(stale.reduce((n, u) => n + u.count, 0));
+    expect((await sealedKeyUsage(database.db)).every((u) => u.kid === cipher.kid)).toBe(true);
+    // Nothing is left to do: a second run seals nothing.
+    expect((await resealAll(database.db, cipher)).every((c) => c.resealed === 0)).toBe(true);
+  });
+
+  it('after rotating, the new key alone opens everything, and a completed pull is still reused (its BVN hash was renewed)', async () => {
+    const after = await createTestApp({ database, env: withKeys(newKey), overrides: { bureau } });
+    try {
+      const report = await fetchReport(after.app, headers, reference);
+      expect(report.statusCode, report.body).toBe(200);
+      const statement = await after.app.inject({ method: 'GET', url: `/statements/${statementKey}`, headers });
+      expect(statement.statusCode).toBe(200);
+      const again = await requestReport(after.app, headers, { bvn });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().message).toMatch(/reused/);
+      expect(bureau.requests.filter((b) => b === bvn)).toHaveLength(1);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('a value sealed with a key that is not configured is reported by id and left as it is', async () => {
+    const stranger = await loadReportCipher(database.db, randomBytes(32));
+    const sealed = stranger.seal('{"name":"x"}', `credit-request:${reference}`);
+    await database.db
+      .updateTable('credit_reports')
+      .set({ request_enc: sealed })
+      .where('reference', '=', reference)
+      .execute();
+    const counts = await resealAll(database.db, await loadReportCipher(database.db, newKey, [oldKey]));
+    const requests = counts.find((c) => c.column === 'credit_reports.request_enc');
+    expect(requests?.unreadable).toHaveLength(1);
+    const row = await database.db
+      .selectFrom('credit_reports')
+      .select('request_enc')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(row.request_enc).toBe(sealed);
+  });
+});
