@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, statementNotFound } from '../domain/errors.js';
 import { numberToMinor, toMajor } from '../domain/money.js';
 import { getResults } from '../statements/statements-repository.js';
 import { type AffordabilityInputs, computeAffordability } from './affordability.js';
@@ -37,8 +37,6 @@ export interface AffordabilityService {
   assess(clientId: number, request: AffordabilityRequest): Promise<AffordabilityResult>;
   list(clientId: number, statementKey: number): Promise<AffordabilityResult[]>;
 }
-
-const notFound = (key: number) => new AppError('NOT_FOUND', `no statement ${key}`);
 
 function kobo(value: unknown, path: string): number {
   if (typeof value !== 'number') throw new AppError('STATEMENT_NOT_ANALYSED', `the statement's analytics lack ${path}`);
@@ -119,13 +117,14 @@ const COLUMNS = [
 ] as const;
 
 export function createAffordabilityService(db: Kysely<Database>): AffordabilityService {
-  const ownStatement = async (clientId: number, key: number) => {
+  /** `path`: the body field that gave the key (none when it is in the URL). */
+  const ownStatement = async (clientId: number, key: number, path?: string) => {
     const row = await ownedBy(db, 'statements', clientId).select('key').where('key', '=', key).executeTakeFirst();
-    if (!row) throw notFound(key);
+    if (!row) throw statementNotFound(key, path);
   };
   return {
     async assess(clientId, request) {
-      await ownStatement(clientId, request.statementKey);
+      await ownStatement(clientId, request.statementKey, '/body/statementKey');
       const results = await getResults(db, request.statementKey);
       if (!results) throw new AppError('STATEMENT_NOT_ANALYSED', `statement ${request.statementKey} has no analytics`);
       const inputs = inputsFromAnalytics(JSON.parse(results.analytics) as Record<string, unknown>);
@@ -164,7 +163,7 @@ export function createAffordabilityService(db: Kysely<Database>): AffordabilityS
         .executeTakeFirstOrThrow()
         .catch((err: unknown) => {
           // Deleted since it was checked above.
-          if (isForeignKeyViolation(err)) throw notFound(request.statementKey);
+          if (isForeignKeyViolation(err)) throw statementNotFound(request.statementKey, '/body/statementKey');
           throw err;
         });
       return answer(row);

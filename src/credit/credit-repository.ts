@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CreditJobState, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
-import { AppError } from '../domain/errors.js';
+import { statementNotFound } from '../domain/errors.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,12 +77,6 @@ export async function insertJobUnlessInFlight(db: Db, key: JobKey, subjectEnc: s
   return row?.id;
 }
 
-/** The refusal of a request naming a statement the client does not have (or no longer has). */
-export const statementNotFound = (key: number | undefined): AppError =>
-  new AppError('NOT_FOUND', `statement ${key} not found`, [
-    { path: '/body/statementKey', message: 'no statement with this key' },
-  ]);
-
 export async function insertReport(
   db: Db,
   values: {
@@ -107,7 +101,7 @@ export async function insertReport(
     .execute()
     .catch((err: unknown) => {
       // The statement was checked in this transaction, then deleted by another before this write.
-      if (isForeignKeyViolation(err)) throw statementNotFound(values.statementKey);
+      if (isForeignKeyViolation(err)) throw statementNotFound(values.statementKey, '/body/statementKey');
       throw err;
     });
 }

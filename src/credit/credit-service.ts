@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../auth/token-service.js';
 import type { CreditConfig } from '../config.js';
 import type { CreditJobState, Database } from '../db/schema.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, statementNotFound } from '../domain/errors.js';
 import type { Bureau } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
@@ -16,7 +16,6 @@ import {
   type JobKey,
   listReportsForStatement,
   statementExists,
-  statementNotFound,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
 import { createJobRunner, type JobRunner } from './job-runner.js';
@@ -142,7 +141,7 @@ export function createCreditService(deps: {
       const subjectEnc = cipher.seal(JSON.stringify(subject), subjectAad(clientId, subjectHash));
       const outcome = await db.transaction().execute(async (trx) => {
         if (input.statementKey !== undefined && !(await statementExists(trx, clientId, input.statementKey))) {
-          throw statementNotFound(input.statementKey);
+          throw statementNotFound(input.statementKey, '/body/statementKey');
         }
         const job = await shareOrQueue(trx, key, freshFor, subjectEnc);
         await insertReport(trx, {

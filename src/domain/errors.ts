@@ -72,4 +72,15 @@ export class AppError extends Error {
 export const notJson = (): AppError =>
   new AppError('MALFORMED_BODY', 'the body is not valid JSON', [{ path: '/body', message: 'is not valid JSON' }]);
 
+/**
+ * A statement the client does not have (or no longer has: deleted since it was checked). `path`
+ * names the request field that gave the key, when it came in a body rather than the URL.
+ */
+export const statementNotFound = (key: number | null | undefined, path?: string): AppError =>
+  new AppError(
+    'NOT_FOUND',
+    `no statement ${key}`,
+    path ? [{ path, message: 'no statement with this key' }] : undefined,
+  );
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -2,13 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
-import { AppError } from '../domain/errors.js';
+import { statementNotFound } from '../domain/errors.js';
 import type { LivenessEntity } from './answer.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export const statementGone = (key: number | null): AppError =>
-  new AppError('NOT_FOUND', `no statement with key ${key}`, [{ path: '/body/statementKey', message: 'not found' }]);
 
 /** True when the statement exists and belongs to the client (another client's key reads as absent). */
 export async function ownsStatement(db: Kysely<Database>, clientId: number, statementKey: number): Promise<boolean> {
@@ -35,7 +32,7 @@ export async function saveLivenessResult(
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow()
     .catch((err: unknown) => {
-      if (isForeignKeyViolation(err)) throw statementGone(row.statementKey);
+      if (isForeignKeyViolation(err)) throw statementNotFound(row.statementKey, '/body/statementKey');
       throw err;
     });
   return { id: saved.id, createdAt: saved.created_at };

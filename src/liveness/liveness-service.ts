@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, statementNotFound } from '../domain/errors.js';
 import { type LivenessAnswer, livenessAnswer } from './answer.js';
 import type { FaceAnalyzer } from './face-pool.js';
 import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
-import { ownsStatement, saveLivenessResult, statementGone } from './liveness-repository.js';
+import { ownsStatement, saveLivenessResult } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
 import type { Part } from './multipart.js';
 
@@ -34,7 +34,7 @@ export function createLivenessService(deps: {
       ]);
     }
     const key = Number(text);
-    if (!(await ownsStatement(db, clientId, key))) throw statementGone(key);
+    if (!(await ownsStatement(db, clientId, key))) throw statementNotFound(key, '/body/statementKey');
     return key;
   }
 

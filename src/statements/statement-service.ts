@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/sql-state.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, statementNotFound } from '../domain/errors.js';
 import { DocumentCache } from './document-cache.js';
 import { type IdentitySealer, identityAad, maskIdentifier } from './identity.js';
 import { statementLinks } from './links.js';
@@ -229,7 +229,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 
     async get(clientId, key) {
       const row = await repo.getStatement(db, clientId, key);
-      if (!row) throw notFound(key);
+      if (!row) throw statementNotFound(key);
       const results = await repo.getResults(db, row.key);
       return statementJson(
         row,
@@ -240,7 +240,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 
     async transactions(clientId, key, filter, page) {
       const row = await repo.getStatement(db, clientId, key);
-      if (!row) throw notFound(key);
+      if (!row) throw statementNotFound(key);
       let columns = documents.get(row.key);
       if (!columns) {
         const stored = await repo.getTransactions(db, row.key);
@@ -268,12 +268,10 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     },
 
     async remove(clientId, key) {
-      if (!(await repo.deleteStatement(db, clientId, key))) throw notFound(key);
+      if (!(await repo.deleteStatement(db, clientId, key))) throw statementNotFound(key);
       documents.delete(key);
     },
   };
 }
 
 class KeyTaken extends Error {}
-
-const notFound = (key: number) => new AppError('NOT_FOUND', `no statement ${key}`);

@@ -42,7 +42,11 @@ describe('a statement deleted between its check and a write that refers to it', 
       payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: `no statement ${key}` });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `no statement ${key}`,
+      errors: [{ path: '/body/statementKey', message: 'no statement with this key' }],
+    });
     expect(await t.database.db.selectFrom('affordability_results').select('id').execute()).toEqual([]);
   });
 
@@ -64,7 +68,7 @@ describe('a statement deleted between its check and a write that refers to it', 
     });
     await expect(saving).rejects.toMatchObject({
       code: 'NOT_FOUND',
-      details: [{ path: '/body/statementKey', message: 'not found' }],
+      details: [{ path: '/body/statementKey', message: 'no statement with this key' }],
     });
     expect(await t.database.db.selectFrom('liveness_results').select('id').execute()).toEqual([]);
   });

@@ -100,8 +100,13 @@ describe('affordability', () => {
       payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
     });
     expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({
+      message: `no statement ${key}`,
+      errors: [{ path: '/body/statementKey', message: 'no statement with this key' }],
+    });
     const get = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: other });
     expect(get.statusCode).toBe(404);
+    expect(get.json().message).toBe(`no statement ${key}`);
   });
 
   it('bad terms are a 400 naming the field', async () => {
