@@ -41,6 +41,9 @@ const EnvSchema = Type.Object({
   DEV_CLIENT_ON_FIRST_START: Type.Optional(Type.Boolean()),
   STATEMENT_TIME_ZONE: Type.String({ default: 'Africa/Lagos', minLength: 1 }),
   STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
+  /** 0: statements are kept until deleted. */
+  STATEMENT_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
+  STATEMENT_RETENTION_SWEEP_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
   ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
   ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0 }),
   ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
@@ -100,6 +103,7 @@ export interface Config {
   cpuCount: number;
   credit: CreditConfig;
   statements: StatementsConfig;
+  retention: RetentionConfig;
   analysis: AnalysisConfig;
   liveness: LivenessConfig;
 }
@@ -131,6 +135,12 @@ export interface StatementsConfig {
   defaultTimeZone: string;
   /** Fewer transactions than this are refused (the real API's rule is 10). */
   minTransactions: number;
+}
+
+export interface RetentionConfig {
+  /** Statements stored longer ago than this many days are deleted; 0 keeps them until deleted. */
+  statementDays: number;
+  sweepIntervalMs: number;
 }
 
 export interface CreditConfig {
@@ -214,6 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cpuCount: cpus().length,
     credit: creditConfig(env),
     statements: { defaultTimeZone: timeZone(env.STATEMENT_TIME_ZONE), minTransactions: env.STATEMENT_MIN_TRANSACTIONS },
+    retention: { statementDays: env.STATEMENT_RETENTION_DAYS, sweepIntervalMs: env.STATEMENT_RETENTION_SWEEP_MS },
     analysis: {
       workers: env.ANALYSIS_WORKERS,
       inlineBelowBytes: env.ANALYSIS_INLINE_BELOW_BYTES,

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { createFacePool, type FaceAnalyzer } from './liveness/face-pool.js';
 import { createLivenessService, type LivenessService } from './liveness/liveness-service.js';
 import { createLogger } from './logger.js';
+import { startRetention } from './statements/retention.js';
 import { createStatementMetrics } from './statements/statement-metrics.js';
 import { createStatementService, type StatementService } from './statements/statement-service.js';
 import {
@@ -106,6 +107,15 @@ export async function createServices(
     onAnalysisError: (err) => statementLog.error({ err }, 'statement analytics failed; stored as FAILED'),
     onProcessingError: (err) => statementLog.error({ err }, 'statement processing failed; nothing stored'),
   });
+  if (config.retention.statementDays > 0) {
+    const retention = startRetention({
+      db: database.db,
+      config: config.retention,
+      log: log.child({ area: 'retention' }),
+      metrics,
+    });
+    stoppers.push(retention.stop);
+  }
   return {
     config,
     database,

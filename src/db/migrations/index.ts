@@ -6,6 +6,7 @@ import * as liveness from './0004-liveness.js';
 import * as affordability from './0005-affordability.js';
 import * as statementTransactionsCascade from './0006-statement-transactions-cascade.js';
 import * as statementTransactionDocuments from './0007-statement-transaction-documents.js';
+import * as statementRetention from './0008-statement-retention.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005-affordability': affordability,
   '0006-statement-transactions-cascade': statementTransactionsCascade,
   '0007-statement-transaction-documents': statementTransactionDocuments,
+  '0008-statement-retention': statementRetention,
 };
 
 export const migrationProvider: MigrationProvider = {
