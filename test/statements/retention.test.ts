@@ -32,7 +32,11 @@ describe('statement retention', () => {
   afterAll(async () => t.close());
 
   it('deletes statements older than the retention with what goes with them, in batches; a linked paid report stays, unlinked', async () => {
-    const old = [await submit(t, headers, 'old 1'), await submit(t, headers, 'old 2'), await submit(t, headers, 'old 3')];
+    const old = [
+      await submit(t, headers, 'old 1'),
+      await submit(t, headers, 'old 2'),
+      await submit(t, headers, 'old 3'),
+    ];
     const recent = await submit(t, headers, 'recent');
     const assessed = await t.app.inject({
       method: 'POST',
