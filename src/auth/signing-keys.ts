@@ -76,7 +76,7 @@ function openPrivateKey(sealer: KeySealer, sealed: string, kid: string): string 
     return sealer.open(sealed, signingKeyAad(kid));
   } catch {
     throw new Error(
-      `the token signing key ${kid} does not open with the configured CREDIT_ENCRYPTION_KEY (or the stored development key): start with the key it was sealed with`,
+      `the token signing key ${kid} does not open with the configured CREDIT_ENCRYPTION_KEY (or the stored development key): start with the key it was sealed with, or list that key in CREDIT_ENCRYPTION_PREVIOUS_KEYS`,
     );
   }
 }

@@ -25,13 +25,6 @@ interface Key {
 }
 
 const derive = (master: Buffer, info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
-/** The id of the key that sealed a value (`v1.<kid>.…`), undefined when it is not sealed. */
-export function sealedKid(value: string): string | undefined {
-  if (!value.startsWith('v1.')) return undefined;
-  const end = value.indexOf('.', 3);
-  return end < 0 ? undefined : value.slice(3, end);
-}
-
 const kidOf = (master: Buffer) =>
   createHash('sha256').update('lendsight-credit-kid').update(master).digest('hex').slice(0, 16);
 const toKey = (master: Buffer): Key => ({
