@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import pkg from '../package.json' with { type: 'json' };
 import { AppError } from './domain/errors.js';
 import authPlugin from './http/plugins/auth.js';
+import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
 import errorsPlugin from './http/plugins/errors.js';
 import observabilityPlugin from './http/plugins/observability.js';
@@ -60,6 +61,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(decimalIntegers);
   await app.register(observabilityPlugin, { registry: services.metrics });
   await app.register(authPlugin, { tokens: services.tokens });
   await app.register(rateLimit, {
