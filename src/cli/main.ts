@@ -58,10 +58,15 @@ async function keys(db: Kysely<Database>, command: string, config: Config) {
   const { encryptionKey, previousKeys } = config.credit;
   const cipher = await loadReportCipher(db, encryptionKey, previousKeys);
   const current = { kid: cipher.kid, source: cipher.keySource };
-  if (command === 'status') return { code: 0, out: { current, sealed: await sealedKeyUsage(db) } };
-  const columns = await resealAll(db, cipher);
-  const unreadable = columns.some((c) => c.unreadable.length > 0);
-  return { code: unreadable ? 1 : 0, out: { current, columns, sealed: await sealedKeyUsage(db) } };
+  const columns = command === 'rotate' ? await resealAll(db, cipher) : undefined;
+  const sealed = await sealedKeyUsage(db);
+  const older = sealed.filter((u) => u.kid !== cipher.kid).reduce((n, u) => n + u.count, 0);
+  const advice =
+    older === 0
+      ? 'every sealed value uses the current key: keys in CREDIT_ENCRYPTION_PREVIOUS_KEYS are no longer needed'
+      : `${older} sealed ${older === 1 ? 'value uses an older key' : 'values use older keys'}: keep them configured and run \`lendsight keys rotate\``;
+  const unreadable = columns?.some((c) => c.unreadable.length > 0) ?? false;
+  return { code: unreadable ? 1 : 0, out: { current, ...(columns ? { columns } : {}), sealed, advice } };
 }
 
 async function run(argv: string[]): Promise<number> {

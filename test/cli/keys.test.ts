@@ -60,8 +60,11 @@ describe('lendsight keys', () => {
     expect((before.out as { sealed: unknown }).sealed).toEqual([
       { column: 'signing_keys.private_jwk', kid: development.kid, count: 1 },
     ]);
+    expect((before.out as { advice: string }).advice).toMatch(/current key/);
 
     const key = { CREDIT_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+    const pending = await lendsight(['keys', 'status'], key);
+    expect((pending.out as { advice: string }).advice).toMatch(/^1 sealed value uses an older key/);
     const rotated = await lendsight(['keys', 'rotate'], key);
     expect(rotated.code).toBe(0);
     const out = rotated.out as {
@@ -75,5 +78,6 @@ describe('lendsight keys', () => {
     expect((after.out as { sealed: unknown }).sealed).toEqual([
       { column: 'signing_keys.private_jwk', kid: out.current.kid, count: 1 },
     ]);
+    expect((after.out as { advice: string }).advice).toMatch(/no longer needed/);
   }, 60_000);
 });
