@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadReportCipher } from '../../src/credit/report-cipher.js';
+import { createClient } from '../../src/auth/clients-repository.js';
+import { createReportCipher, loadReportCipher, type ReportCipher } from '../../src/credit/report-cipher.js';
+import { subjectAad } from '../../src/credit/sealing.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { resealAll, sealedKeyUsage } from '../../src/db/sealed-columns.js';
 import { countingSandbox, creditTestEnv, fetchReport, requestReport, waitForState } from '../credit/helpers.js';
@@ -112,5 +114,52 @@ describe('changing the encryption key', () => {
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
     expect(row.request_enc).toBe(sealed);
+  });
+});
+
+describe('a pull in flight for a subject sealed under both keys', () => {
+  it('keeps its old lookup hash (the in-flight index allows one per hash) and is still sealed again', async () => {
+    const db = await openTestDatabase();
+    try {
+      const { client_id } = await createClient(db.db, { name: 'in flight' });
+      const { id: clientId } = await db.db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_id', '=', client_id)
+        .executeTakeFirstOrThrow();
+      const before = createReportCipher(oldKey, 'config');
+      const now = await loadReportCipher(db.db, newKey, [oldKey]);
+      const subject = JSON.stringify({ bvn });
+      const pending = (cipher: ReportCipher) => {
+        const hash = cipher.subjectHash(bvn);
+        return {
+          client_id: clientId,
+          bureau: 'sandbox',
+          subject_hash: hash,
+          subject_enc: cipher.seal(subject, subjectAad(clientId, hash)),
+          state: 'pending' as const,
+        };
+      };
+      // One asked before the key changed, one after: both in flight, under different hashes.
+      await db.db
+        .insertInto('credit_jobs')
+        .values([pending(before), pending(now)])
+        .execute();
+
+      const counts = await resealAll(db.db, now);
+      expect(counts.find((c) => c.column === 'credit_jobs.subject_enc')?.resealed).toBe(1);
+      const jobs = await db.db
+        .selectFrom('credit_jobs')
+        .select(['subject_hash', 'subject_enc'])
+        .orderBy('id')
+        .execute();
+      expect(jobs.map((j) => j.subject_hash)).toEqual([before.subjectHash(bvn), now.subjectHash(bvn)]);
+      for (const j of jobs) {
+        expect(j.subject_enc.startsWith(`v1.${now.kid}.`)).toBe(true);
+        expect(now.open(j.subject_enc, subjectAad(clientId, j.subject_hash))).toBe(subject);
+      }
+    } finally {
+      await db.close();
+    }
   });
 });
