@@ -69,6 +69,14 @@ const EnvSchema = Type.Object({
   FIRSTCENTRAL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
   FIRSTCENTRAL_TICKET_TTL_MS: Type.Integer({ default: 16_200_000, minimum: 1_000 }),
   FIRSTCENTRAL_ENQUIRY_REASON: Type.String({ default: 'Application for credit by a borrower', minLength: 1 }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ default: 10, minimum: 1, maximum: 50 }),
+  WEBHOOK_BACKOFF_BASE_MS: Type.Integer({ default: 10_000, minimum: 1 }),
+  WEBHOOK_BACKOFF_MAX_MS: Type.Integer({ default: 3_600_000, minimum: 1 }),
+  WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 10 }),
+  /** 0: this instance sends no webhooks (another one does). */
+  WEBHOOK_CONCURRENCY: Type.Integer({ default: 4, minimum: 0, maximum: 64 }),
+  WEBHOOK_KEEP_DAYS: Type.Integer({ default: 30, minimum: 1, maximum: 36_500 }),
   LIVENESS_WORKERS: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 64, description: 'default: the number of cores' }),
   ),
@@ -106,6 +114,19 @@ export interface Config {
   retention: RetentionConfig;
   analysis: AnalysisConfig;
   liveness: LivenessConfig;
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  pollIntervalMs: number;
+  /** Deliveries sent at once; 0 sends none from this instance. */
+  concurrency: number;
+  /** Days a finished delivery is kept. */
+  keepDays: number;
 }
 
 export interface LivenessConfig {
@@ -237,6 +258,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxPixels: env.LIVENESS_MAX_PIXELS,
       maxSide: env.LIVENESS_MAX_SIDE,
       timeoutMs: env.LIVENESS_TIMEOUT_MS,
+    },
+    webhooks: {
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      backoffBaseMs: env.WEBHOOK_BACKOFF_BASE_MS,
+      backoffMaxMs: env.WEBHOOK_BACKOFF_MAX_MS,
+      pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      keepDays: env.WEBHOOK_KEEP_DAYS,
     },
   };
 }

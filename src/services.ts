@@ -20,6 +20,7 @@ import {
   type ProcessInline,
   type StatementProcessor,
 } from './statements/worker/processing-pool.js';
+import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 
 /** A readiness probe: `/ready` answers 200 only when every probe says ok. */
 export interface ReadinessProbe {
@@ -107,6 +108,16 @@ export async function createServices(
     onAnalysisError: (err) => statementLog.error({ err }, 'statement analytics failed; stored as FAILED'),
     onProcessingError: (err) => statementLog.error({ err }, 'statement processing failed; nothing stored'),
   });
+  // Webhooks queued with the changes they tell of, sent from here (any instance may send any).
+  const webhooks = createWebhookDispatcher({
+    db: database.db,
+    cipher: sealer,
+    settings: config.webhooks,
+    metrics,
+    log: log.child({ area: 'webhooks' }),
+  });
+  webhooks.start();
+  stoppers.push(webhooks.stop);
   if (config.retention.statementDays > 0) {
     const retention = startRetention({
       db: database.db,

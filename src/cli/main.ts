@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
 import { AppError } from '../domain/errors.js';
+import { removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
@@ -16,15 +17,20 @@ const USAGE = `usage:
   lendsight clients revoke <client_id>
   lendsight keys status
   lendsight keys rotate
+  lendsight webhooks set <client_id> --url <https://…>
+  lendsight webhooks show <client_id>
+  lendsight webhooks remove <client_id>
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
 (default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
 
 Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one in
 CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
-the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.`;
+the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.
 
-type Options = { name?: string; scopes?: string };
+\`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.`;
+
+type Options = { name?: string; scopes?: string; url?: string };
 
 async function clients(db: Kysely<Database>, command: string, arg: string | undefined, values: Options) {
   switch (command) {
@@ -69,14 +75,46 @@ async function keys(db: Kysely<Database>, command: string, config: Config) {
   return { code: unreadable ? 1 : 0, out: { current, ...(columns ? { columns } : {}), sealed, advice } };
 }
 
+async function webhooks(
+  db: Kysely<Database>,
+  command: string,
+  arg: string | undefined,
+  values: Options,
+  config: Config,
+) {
+  if (command !== 'set' && command !== 'show' && command !== 'remove') return undefined;
+  if (!arg) throw new AppError('VALIDATION_FAILED', `webhooks ${command} needs a client_id`);
+  switch (command) {
+    case 'set': {
+      if (!values.url) throw new AppError('VALIDATION_FAILED', '--url is required');
+      const { encryptionKey, previousKeys } = config.credit;
+      const cipher = await loadReportCipher(db, encryptionKey, previousKeys);
+      return { code: 0, out: await setWebhook(db, cipher, arg, values.url) };
+    }
+    case 'show':
+      return { code: 0, out: await showWebhook(db, arg) };
+    default: {
+      const out = await removeWebhook(db, arg);
+      return { code: out.removed ? 0 : 1, out };
+    }
+  }
+}
+
+const AREAS = new Set(['clients', 'keys', 'webhooks']);
+
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, scopes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      url: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [area, command, arg] = positionals;
-  if (values.help || (area !== 'clients' && area !== 'keys') || !command) {
+  if (values.help || !AREAS.has(area ?? '') || !command) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -84,8 +122,13 @@ async function run(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await migrateToLatest(database.db);
+    const db = database.db;
     const done =
-      area === 'clients' ? await clients(database.db, command, arg, values) : await keys(database.db, command, config);
+      area === 'clients'
+        ? await clients(db, command, arg, values)
+        : area === 'keys'
+          ? await keys(db, command, config)
+          : await webhooks(db, command, arg, values, config);
     if (!done) {
       process.stdout.write(`${USAGE}\n`);
       return 2;

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CreditJobState, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
+import { enqueueCreditReportEvents, WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -219,34 +220,51 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
   }));
 }
 
-export async function completeJob(db: Db, id: number, reportEnc: string): Promise<void> {
-  await db
-    .updateTable('credit_jobs')
-    .set({
-      state: 'completed',
-      report_enc: reportEnc,
-      completed_at: sql<Date>`now()`,
-      updated_at: sql<Date>`now()`,
-      locked_until: null,
-    })
-    .where('id', '=', id)
-    .execute();
+/**
+ * Ends a pull with its report and, in the same transaction, queues `credit_report.completed` for
+ * each reference it serves whose client has a webhook endpoint.
+ */
+export async function completeJob(db: Kysely<Database>, id: number, reportEnc: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('credit_jobs')
+      .set({
+        state: 'completed',
+        report_enc: reportEnc,
+        completed_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+        locked_until: null,
+      })
+      .where('id', '=', id)
+      .execute();
+    await enqueueCreditReportEvents(trx, id, WEBHOOK_EVENTS.creditReportCompleted, 'completed');
+  });
 }
 
-export async function failJob(db: Db, id: number, code: string, message: string, attempts: number): Promise<void> {
-  await db
-    .updateTable('credit_jobs')
-    .set({
-      state: 'failed',
-      failure_code: code,
-      failure_message: message,
-      attempts,
-      completed_at: sql<Date>`now()`,
-      updated_at: sql<Date>`now()`,
-      locked_until: null,
-    })
-    .where('id', '=', id)
-    .execute();
+/** Ends a pull as failed and queues `credit_report.failed` (as `completeJob`). */
+export async function failJob(
+  db: Kysely<Database>,
+  id: number,
+  code: string,
+  message: string,
+  attempts: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('credit_jobs')
+      .set({
+        state: 'failed',
+        failure_code: code,
+        failure_message: message,
+        attempts,
+        completed_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+        locked_until: null,
+      })
+      .where('id', '=', id)
+      .execute();
+    await enqueueCreditReportEvents(trx, id, WEBHOOK_EVENTS.creditReportFailed, 'failed');
+  });
 }
 
 /** Puts a job back in the queue to run again in `delayMs` (a retry, or a bureau that said "later"). */

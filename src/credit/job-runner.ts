@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { backoffMs } from '../jobs/backoff.js';
+import { createPoller } from '../jobs/poller.js';
 import { BureauError, type BureauFailure, type BureauSubject } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import type { CreditMetrics } from './credit-metrics.js';
@@ -48,12 +50,6 @@ export const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, string> = 
 /** A bureau that keeps answering "not ready yet" is given up on after this long. */
 const MAX_PENDING_MS = 24 * 3_600_000;
 
-/** Exponential backoff with "equal jitter": half the step fixed, half random, capped. */
-export function backoffMs(attempt: number, base: number, max: number, random: () => number = Math.random): number {
-  const step = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(step / 2 + random() * (step / 2));
-}
-
 export function createJobRunner(deps: {
   db: Kysely<Database>;
   bureau: GuardedBureau;
@@ -66,9 +62,6 @@ export function createJobRunner(deps: {
   const { db, bureau, cipher, metrics, settings } = deps;
   const name = bureau.bureau.displayName;
   const leaseMs = settings.callTimeoutMs * 2 + 10_000;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
   const inHand = new Set<number>();
 
   const fail = async (job: ClaimedJob, code: string, message: string, attempts = job.attempts) => {
@@ -160,40 +153,16 @@ export function createJobRunner(deps: {
     return jobs.length;
   }
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref(); // an idle poller never keeps the process alive
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const poller = createPoller(runOnce, settings.pollIntervalMs, deps.onError);
 
   return {
     start() {
-      if (running || settings.concurrency <= 0) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let worked = 0;
-          try {
-            worked = await runOnce();
-          } catch (err) {
-            deps.onError?.(err);
-          }
-          if (running && worked === 0) await sleep(settings.pollIntervalMs);
-        }
-      })();
+      if (settings.concurrency > 0) poller.start();
     },
-    wake: () => wakeUp?.(),
+    wake: () => poller.wake(),
     runOnce,
     async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
+      await poller.stop();
       await releaseJobs(db, [...inHand]).catch(() => {});
     },
   };

@@ -15,6 +15,8 @@ export interface Database {
   credit_reports: CreditReportsTable;
   liveness_results: LivenessResultsTable;
   affordability_results: AffordabilityResultsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -160,4 +162,31 @@ export interface LivenessResultsTable {
   /** The JSON answer (`data.entity`) as text. */
   result: string;
   created_at: CreatedAt;
+}
+
+export interface WebhookEndpointsTable {
+  client_id: number;
+  url: string;
+  /** The signing secret, sealed with the service's cipher (`webhookSecretAad`). */
+  secret_sealed: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: ColumnType<number, never, never>;
+  client_id: number;
+  event: string;
+  /** The event's data, JSON text. */
+  data: string;
+  state: ColumnType<WebhookDeliveryState, WebhookDeliveryState | undefined, WebhookDeliveryState>;
+  attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
 }

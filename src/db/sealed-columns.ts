@@ -3,6 +3,7 @@ import { signingKeyAad } from '../auth/signing-keys.js';
 import type { ReportCipher } from '../credit/report-cipher.js';
 import { reportAad, requestAad, subjectAad } from '../credit/sealing.js';
 import { identityAad } from '../statements/identity.js';
+import { webhookSecretAad } from '../webhooks/signature.js';
 import type { Database } from './schema.js';
 import { isUniqueViolation } from './sql-state.js';
 
@@ -66,6 +67,13 @@ const SEALED: readonly SealedColumn[] = [
     column: 'request_enc',
     context: ['reference'],
     aad: (r) => requestAad(String(r.reference)),
+  },
+  {
+    table: 'webhook_endpoints',
+    id: 'client_id',
+    column: 'secret_sealed',
+    context: [],
+    aad: (r) => webhookSecretAad(Number(r.client_id)),
   },
 ];
 

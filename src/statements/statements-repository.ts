@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'k
 import { preparedSql } from '../db/prepared.js';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
 import { decompressJson } from './compression.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -74,17 +75,22 @@ const RESULTS_AT = STATEMENT_COLUMNS.length + 1;
  * The submission's write, as SQL text made once and prepared once per connection: it runs on every
  * submission, and building it through Kysely's query builder (a CTE over 24 columns, then compiling
  * it) took about a tenth of the event loop's time per request. Only what the database generates is
- * read back.
+ * read back. A client with a webhook endpoint gets `statement.processed` queued by the same statement.
  */
 const INSERT_STATEMENT = preparedSql(
   'insert_statement',
   `with s as (
   insert into statements (${STATEMENT_COLUMNS.join(', ')})
   values (${STATEMENT_COLUMNS.map((_, i) => placeholder(i + 1)).join(', ')})
-  returning key, created_at, bvn_uuid
+  returning key, created_at, bvn_uuid, client_id, format, processing_status
 ), r as (
   insert into statement_results (statement_key, integrity, sections, transactions)
   select s.key, ${placeholder(RESULTS_AT)}::text, ${placeholder(RESULTS_AT + 1)}::bytea, ${placeholder(RESULTS_AT + 2)}::bytea from s
+), w as (
+  insert into webhook_deliveries (client_id, event, data)
+  select s.client_id, '${WEBHOOK_EVENTS.statementProcessed}',
+    json_build_object('statementKey', s.key, 'format', s.format, 'processingStatus', s.processing_status)::text
+  from s join webhook_endpoints e on e.client_id = s.client_id
 )
 select key, created_at, bvn_uuid from s`,
 );

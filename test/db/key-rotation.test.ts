@@ -6,6 +6,9 @@ import { createReportCipher, loadReportCipher, type ReportCipher } from '../../s
 import { subjectAad } from '../../src/credit/sealing.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { resealAll, sealedKeyUsage } from '../../src/db/sealed-columns.js';
+import { webhookSecretAad } from '../../src/webhooks/signature.js';
+import { setWebhook } from '../../src/webhooks/webhook-admin.js';
+import { getEndpoint } from '../../src/webhooks/webhooks-repository.js';
 import { countingSandbox, creditTestEnv, fetchReport, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
@@ -30,6 +33,8 @@ let database: DatabaseHandle;
 let headers: { authorization: string };
 let reference: string;
 let statementKey: number;
+let webhookClient: string;
+let webhookSecret: string;
 const bureau = countingSandbox(50);
 
 beforeAll(async () => {
@@ -48,6 +53,15 @@ beforeAll(async () => {
   reference = asked.json().data.reference;
   await waitForState(before.app, headers, reference, ['completed']);
   await before.close();
+  const hooked = await createClient(database.db, { name: 'hooked', scopes: ['statements:write'] });
+  webhookClient = hooked.client_id;
+  const set = await setWebhook(
+    database.db,
+    await loadReportCipher(database.db, oldKey, []),
+    webhookClient,
+    'https://hooks.example.ng/lendsight',
+  );
+  webhookSecret = set.secret;
 });
 afterAll(async () => database.close());
 
@@ -72,6 +86,7 @@ describe('changing the encryption key', () => {
       'signing_keys.private_jwk',
       'statements.bvn_sealed',
       'statements.nin_sealed',
+      'webhook_endpoints.secret_sealed',
     ]);
     const counts = await resealAll(database.db, cipher, 2);
     expect(counts.every((c) => c.unreadable.length === 0)).toBe(true);
@@ -92,6 +107,14 @@ describe('changing the encryption key', () => {
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().message).toMatch(/reused/);
       expect(bureau.requests.filter((b) => b === bvn)).toHaveLength(1);
+      const { id } = await database.db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_id', '=', webhookClient)
+        .executeTakeFirstOrThrow();
+      const endpoint = await getEndpoint(database.db, id);
+      const cipher = await loadReportCipher(database.db, newKey, []);
+      expect(cipher.open(endpoint?.secretSealed ?? '', webhookSecretAad(id))).toBe(webhookSecret);
     } finally {
       await after.close();
     }

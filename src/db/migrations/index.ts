@@ -7,6 +7,7 @@ import * as affordability from './0005-affordability.js';
 import * as statementTransactionsCascade from './0006-statement-transactions-cascade.js';
 import * as statementTransactionDocuments from './0007-statement-transaction-documents.js';
 import * as statementRetention from './0008-statement-retention.js';
+import * as webhooks from './0009-webhooks.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0006-statement-transactions-cascade': statementTransactionsCascade,
   '0007-statement-transaction-documents': statementTransactionDocuments,
   '0008-statement-retention': statementRetention,
+  '0009-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

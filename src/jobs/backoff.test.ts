@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from './job-runner.js';
+import { backoffMs } from './backoff.js';
 
 describe('backoff', () => {
   it('doubles per attempt within [step/2, step], capped', () => {

@@ -13,20 +13,27 @@ import { createEmptyPostgresDatabase, onPostgres } from '../helpers/database.js'
 
 const run = promisify(execFile);
 
-/** `npx lendsight …` on the test database, with extra environment; its exit code and JSON output. */
-async function lendsight(args: string[], env: Record<string, string>): Promise<{ code: number; out: unknown }> {
+/** `npx lendsight …` on the test database, with extra environment; its exit code, JSON output and errors. */
+async function lendsight(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: unknown; stderr: string }> {
   const base: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
   delete base.DATABASE_URL;
+  const outOf = (stdout: string) => (stdout ? JSON.parse(stdout) : null);
   try {
-    const { stdout } = await run(process.execPath, ['bin/lendsight.js', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['bin/lendsight.js', ...args], {
       env: { ...base, ...target, ...env },
     });
-    return { code: 0, out: JSON.parse(stdout) };
+    return { code: 0, out: outOf(stdout), stderr };
   } catch (err) {
-    const failed = err as { code: number; stdout: string };
-    return { code: failed.code, out: JSON.parse(failed.stdout) };
+    const failed = err as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: outOf(failed.stdout), stderr: failed.stderr };
   }
 }
+
+/** The key `keys rotate` moves to; later commands run with it. */
+const key = { CREDIT_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
 
 let target: Record<string, string>;
 let cleanup: () => Promise<void>;
@@ -62,7 +69,6 @@ describe('lendsight keys', () => {
     ]);
     expect((before.out as { advice: string }).advice).toMatch(/current key/);
 
-    const key = { CREDIT_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
     const pending = await lendsight(['keys', 'status'], key);
     expect((pending.out as { advice: string }).advice).toMatch(/^1 sealed value uses an older key/);
     const rotated = await lendsight(['keys', 'rotate'], key);
@@ -79,5 +85,44 @@ describe('lendsight keys', () => {
       { column: 'signing_keys.private_jwk', kid: out.current.kid, count: 1 },
     ]);
     expect((after.out as { advice: string }).advice).toMatch(/no longer needed/);
+  }, 60_000);
+});
+
+describe('lendsight webhooks', () => {
+  it('set prints the signing secret once and seals it; show gives the origin only; remove removes', async () => {
+    const created = await lendsight(['clients', 'create', '--name', 'Hooked Lender'], key);
+    const clientId = (created.out as { client_id: string }).client_id;
+
+    const insecure = await lendsight(['webhooks', 'set', clientId, '--url', 'http://hooks.example.ng/in'], key);
+    expect(insecure.code).toBe(1);
+    expect(insecure.stderr).toMatch(/--url: must use https/);
+    const unknown = await lendsight(['webhooks', 'set', 'ls_nobody', '--url', 'https://hooks.example.ng/in'], key);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/no client ls_nobody/);
+
+    const set = await lendsight(['webhooks', 'set', clientId, '--url', 'https://hooks.example.ng/in/t0ken'], key);
+    expect(set.code).toBe(0);
+    const { secret } = set.out as { secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    const status = await lendsight(['keys', 'status'], key);
+    expect((status.out as { sealed: Array<{ column: string }> }).sealed.map((u) => u.column)).toContain(
+      'webhook_endpoints.secret_sealed',
+    );
+
+    const shown = await lendsight(['webhooks', 'show', clientId], key);
+    expect(shown.out).toMatchObject({
+      client_id: clientId,
+      endpoint: { origin: 'https://hooks.example.ng' },
+      deliveries: [],
+    });
+    expect(JSON.stringify(shown.out)).not.toMatch(/t0ken|whsec_/);
+
+    expect((await lendsight(['webhooks', 'remove', clientId], key)).out).toEqual({
+      client_id: clientId,
+      removed: true,
+    });
+    const again = await lendsight(['webhooks', 'remove', clientId], key);
+    expect(again.code).toBe(1);
+    expect((await lendsight(['webhooks', 'show', clientId], key)).out).toMatchObject({ endpoint: null });
   }, 60_000);
 });

@@ -1,0 +1,58 @@
+/**
+ * A background loop over a durable queue: runs `round` (claim and work on due rows; answers how
+ * many), again at once while there was work, else after `intervalMs`. The credit job runner and the
+ * webhook dispatcher run on it.
+ */
+export interface Poller {
+  start(): void;
+  /** Polls now instead of at the next interval (something was just queued). */
+  wake(): void;
+  /** Stops polling and waits for the round in progress to end. */
+  stop(): Promise<void>;
+}
+
+export function createPoller(
+  round: () => Promise<number>,
+  intervalMs: number,
+  onError: (err: unknown) => void = () => {},
+): Poller {
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref(); // an idle poller never keeps the process alive
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let worked = 0;
+          try {
+            worked = await round();
+          } catch (err) {
+            onError(err);
+          }
+          if (running && worked === 0) await sleep(intervalMs);
+        }
+      })();
+    },
+    wake: () => wakeUp?.(),
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

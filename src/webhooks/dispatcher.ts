@@ -1,0 +1,186 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { Counter, type Registry } from 'prom-client';
+import type { WebhookConfig } from '../config.js';
+import type { ReportCipher } from '../credit/report-cipher.js';
+import type { Database } from '../db/schema.js';
+import { backoffMs } from '../jobs/backoff.js';
+import { createPoller } from '../jobs/poller.js';
+import { urlOrigin } from './endpoint-url.js';
+import { SIGNATURE_HEADER, signWebhook, webhookSecretAad } from './signature.js';
+import {
+  type Attempt,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  markDelivered,
+  markFailed,
+  pruneDeliveries,
+  releaseDeliveries,
+  retryLater,
+} from './webhooks-repository.js';
+
+/** Sends queued webhook deliveries; started with the services, stopped with them. */
+export interface WebhookDispatcher {
+  start(): void;
+  /** One claim-and-send round; answers how many deliveries it worked on. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * The body a receiver gets: the delivery's id (the same on every attempt, so a receiver can drop
+ * a repeat), the event, when it happened, and its data.
+ */
+export function webhookBody(d: Pick<ClaimedDelivery, 'id' | 'event' | 'createdAt' | 'data'>): string {
+  return JSON.stringify({
+    id: String(d.id),
+    event: d.event,
+    createdAt: d.createdAt.toISOString(),
+    data: JSON.parse(d.data),
+  });
+}
+
+/**
+ * At-least-once delivery of the outbox (`webhook_deliveries`): each claimed delivery is POSTed,
+ * signed (`signature.ts`), to its client's endpoint. A 2xx answer delivers it; anything else (an
+ * error status, a redirect, no answer within the timeout) is tried again with exponential backoff
+ * until `maxAttempts`, then it is marked failed. Deliveries are not ordered: each carries its time.
+ * Finished deliveries are kept `keepDays` (for `lendsight webhooks show`), then deleted, hourly.
+ */
+export function createWebhookDispatcher(deps: {
+  db: Kysely<Database>;
+  cipher: ReportCipher;
+  settings: WebhookConfig;
+  metrics: Registry;
+  log: Logger;
+  random?: () => number;
+}): WebhookDispatcher {
+  const { db, cipher, settings, log } = deps;
+  const outcomes = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by event and outcome (delivered, retry, failed)',
+    labelNames: ['event', 'outcome'] as const,
+    registers: [deps.metrics],
+  });
+  const leaseMs = settings.timeoutMs * 2 + 10_000;
+  const inHand = new Set<number>();
+
+  async function post(url: string, body: string, d: ClaimedDelivery, secret: string, attempts: number) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'lendsight-webhooks',
+          'x-lendsight-event': d.event,
+          'x-lendsight-delivery': String(d.id),
+          'x-lendsight-attempt': String(attempts),
+          [SIGNATURE_HEADER]: signWebhook(secret, body),
+        },
+      });
+      await response.body?.cancel();
+      return { status: response.status, error: response.ok ? null : `answered ${response.status}` };
+    } catch (err) {
+      const timedOut = err instanceof Error && err.name === 'TimeoutError';
+      const reason = timedOut ? `no answer within ${settings.timeoutMs} ms` : errorText(err);
+      return { status: null, error: reason };
+    }
+  }
+
+  async function send(d: ClaimedDelivery): Promise<void> {
+    const attempts = d.attempts + 1;
+    const fail = async (attempt: Attempt) => {
+      await markFailed(db, d.id, attempt);
+      outcomes.inc({ event: d.event, outcome: 'failed' });
+      log.warn(
+        { delivery: d.id, event: d.event, clientId: d.clientId, error: attempt.error },
+        'webhook delivery failed',
+      );
+    };
+    if (!d.endpoint) {
+      return fail({ attempts: d.attempts, status: null, error: 'no webhook endpoint (removed, or client revoked)' });
+    }
+    let secret: string;
+    try {
+      secret = cipher.open(d.endpoint.secretSealed, webhookSecretAad(d.clientId));
+    } catch {
+      return fail({
+        attempts: d.attempts,
+        status: null,
+        error: 'the signing secret could not be opened (key changed?)',
+      });
+    }
+    const { status, error } = await post(d.endpoint.url, webhookBody(d), d, secret, attempts);
+    const attempt = { attempts, status, error };
+    if (error === null) {
+      await markDelivered(db, d.id, attempt);
+      outcomes.inc({ event: d.event, outcome: 'delivered' });
+      return;
+    }
+    if (attempts >= settings.maxAttempts) return fail(attempt);
+    await retryLater(
+      db,
+      d.id,
+      backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random),
+      attempt,
+    );
+    outcomes.inc({ event: d.event, outcome: 'retry' });
+    log.info(
+      { delivery: d.id, event: d.event, clientId: d.clientId, to: urlOrigin(d.endpoint.url), error },
+      'webhook delivery will be tried again',
+    );
+  }
+
+  /** When finished deliveries were last pruned (0: not yet; the first idle round does it). */
+  let prunedAt = 0;
+
+  async function runOnce(): Promise<number> {
+    if (settings.concurrency <= 0) return 0;
+    const claimed = await claimDueDeliveries(db, settings.concurrency, leaseMs);
+    if (claimed.length === 0 && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      const pruned = await pruneDeliveries(db, settings.keepDays);
+      if (pruned > 0) log.info({ pruned }, 'finished webhook deliveries past WEBHOOK_KEEP_DAYS deleted');
+    }
+    for (const d of claimed) inHand.add(d.id);
+    await Promise.all(
+      claimed.map(async (d) => {
+        try {
+          await send(d);
+        } catch (err) {
+          // Database trouble: the lease runs out and the delivery is taken up again.
+          log.error({ err, delivery: d.id }, 'webhook delivery could not be recorded');
+        } finally {
+          inHand.delete(d.id);
+        }
+      }),
+    );
+    return claimed.length;
+  }
+
+  const poller = createPoller(runOnce, settings.pollIntervalMs, (err) =>
+    log.error({ err }, 'webhook dispatcher round failed'),
+  );
+  return {
+    start() {
+      if (settings.concurrency > 0) poller.start();
+    },
+    runOnce,
+    async stop() {
+      await poller.stop();
+      await releaseDeliveries(db, [...inHand]).catch(() => {});
+    },
+  };
+}
+
+/** A fetch failure's cause, short: `connect ECONNREFUSED 127.0.0.1:9`, not undici's "fetch failed". */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : err.message;
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { findClientByClientId } from '../auth/clients-repository.js';
+import type { ReportCipher } from '../credit/report-cipher.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../domain/errors.js';
+import { urlOrigin, webhookUrl } from './endpoint-url.js';
+import { newWebhookSecret, webhookSecretAad } from './signature.js';
+import { getEndpoint, listDeliveries, removeEndpoint, setEndpoint } from './webhooks-repository.js';
+
+/** Operator commands on a client's webhook endpoint (`lendsight webhooks …`). */
+
+async function clientKey(db: Kysely<Database>, clientId: string): Promise<number> {
+  const client = await findClientByClientId(db, clientId);
+  if (!client) throw new AppError('NOT_FOUND', `no client ${clientId}`);
+  return client.id;
+}
+
+/**
+ * Points a client's webhooks at `url` with a new signing secret, sealed; answers the secret,
+ * which is shown this once. Setting again replaces both.
+ */
+export async function setWebhook(db: Kysely<Database>, cipher: ReportCipher, clientId: string, url: string) {
+  const checked = webhookUrl(url, '--url');
+  const id = await clientKey(db, clientId);
+  const secret = newWebhookSecret();
+  await setEndpoint(db, id, checked, cipher.seal(secret, webhookSecretAad(id)));
+  return { client_id: clientId, url: checked, secret };
+}
+
+/** A client's endpoint (its origin only: a path may carry a token) and its latest deliveries. */
+export async function showWebhook(db: Kysely<Database>, clientId: string, deliveries = 20) {
+  const id = await clientKey(db, clientId);
+  const endpoint = await getEndpoint(db, id);
+  return {
+    client_id: clientId,
+    endpoint: endpoint
+      ? {
+          origin: urlOrigin(endpoint.url),
+          created_at: endpoint.createdAt.toISOString(),
+          updated_at: endpoint.updatedAt.toISOString(),
+        }
+      : null,
+    deliveries: await listDeliveries(db, id, deliveries),
+  };
+}
+
+export async function removeWebhook(db: Kysely<Database>, clientId: string) {
+  return { client_id: clientId, removed: await removeEndpoint(db, await clientKey(db, clientId)) };
+}
