@@ -36,3 +36,21 @@ describe('previous encryption keys', () => {
     );
   });
 });
+
+describe('retention', () => {
+  it('keeps everything by default, and a credit report at least as long as it can be reused', () => {
+    expect(loadConfig({}).retention).toEqual({
+      statementDays: 0,
+      creditReportDays: 0,
+      livenessDays: 0,
+      webhookDeliveryDays: 30,
+      sweepIntervalMs: 3_600_000,
+    });
+    expect(() => loadConfig({ CREDIT_REPORT_RETENTION_DAYS: '29' })).toThrow(
+      /CREDIT_REPORT_RETENTION_DAYS: must be at least CREDIT_FRESHNESS_DAYS \(30\)/,
+    );
+    expect(
+      loadConfig({ CREDIT_REPORT_RETENTION_DAYS: '29', CREDIT_FRESHNESS_DAYS: '7' }).retention.creditReportDays,
+    ).toBe(29);
+  });
+});

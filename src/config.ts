@@ -43,7 +43,11 @@ const EnvSchema = Type.Object({
   STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
   /** 0: statements are kept until deleted. */
   STATEMENT_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
-  STATEMENT_RETENTION_SWEEP_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
+  /** 0: credit reports are kept. */
+  CREDIT_REPORT_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
+  /** 0: liveness results are kept (those of a statement go with it). */
+  LIVENESS_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
+  RETENTION_SWEEP_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
   ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
   ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0 }),
   ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
@@ -125,8 +129,6 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** Deliveries sent at once; 0 sends none from this instance. */
   concurrency: number;
-  /** Days a finished delivery is kept. */
-  keepDays: number;
 }
 
 export interface LivenessConfig {
@@ -158,9 +160,14 @@ export interface StatementsConfig {
   minTransactions: number;
 }
 
+/** Days each kind of record is kept; 0 keeps it until deleted. */
 export interface RetentionConfig {
-  /** Statements stored longer ago than this many days are deleted; 0 keeps them until deleted. */
   statementDays: number;
+  /** Bureau pulls that ended longer ago, with their references and reports. */
+  creditReportDays: number;
+  livenessDays: number;
+  /** Finished webhook deliveries (always pruned). */
+  webhookDeliveryDays: number;
   sweepIntervalMs: number;
 }
 
@@ -216,6 +223,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.CREDIT_BUREAU === 'firstcentral' && !(env.FIRSTCENTRAL_USERNAME && env.FIRSTCENTRAL_PASSWORD)) {
     throw new ConfigError(['CREDIT_BUREAU=firstcentral needs FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD']);
   }
+  if (env.CREDIT_REPORT_RETENTION_DAYS > 0 && env.CREDIT_REPORT_RETENTION_DAYS < env.CREDIT_FRESHNESS_DAYS) {
+    // A report would be deleted while it could still be reused.
+    throw new ConfigError([
+      `CREDIT_REPORT_RETENTION_DAYS: must be at least CREDIT_FRESHNESS_DAYS (${env.CREDIT_FRESHNESS_DAYS}), or 0 to keep reports`,
+    ]);
+  }
   if (env.NODE_ENV === 'production' && !env.CREDIT_ENCRYPTION_KEY) {
     // Without it the key sealing BVNs and reports is generated into the same database it protects.
     throw new ConfigError(['CREDIT_ENCRYPTION_KEY: required when NODE_ENV=production']);
@@ -245,7 +258,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cpuCount: cpus().length,
     credit: creditConfig(env),
     statements: { defaultTimeZone: timeZone(env.STATEMENT_TIME_ZONE), minTransactions: env.STATEMENT_MIN_TRANSACTIONS },
-    retention: { statementDays: env.STATEMENT_RETENTION_DAYS, sweepIntervalMs: env.STATEMENT_RETENTION_SWEEP_MS },
+    retention: {
+      statementDays: env.STATEMENT_RETENTION_DAYS,
+      creditReportDays: env.CREDIT_REPORT_RETENTION_DAYS,
+      livenessDays: env.LIVENESS_RETENTION_DAYS,
+      webhookDeliveryDays: env.WEBHOOK_KEEP_DAYS,
+      sweepIntervalMs: env.RETENTION_SWEEP_MS,
+    },
     analysis: {
       workers: env.ANALYSIS_WORKERS,
       inlineBelowBytes: env.ANALYSIS_INLINE_BELOW_BYTES,
@@ -266,7 +285,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       backoffMaxMs: env.WEBHOOK_BACKOFF_MAX_MS,
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
-      keepDays: env.WEBHOOK_KEEP_DAYS,
     },
   };
 }

@@ -3,16 +3,19 @@ import { Registry } from 'prom-client';
 import { type AffordabilityService, createAffordabilityService } from './affordability/affordability-service.js';
 import { loadOrCreateSigningKey } from './auth/signing-keys.js';
 import { createTokenService, type TokenService } from './auth/token-service.js';
-import type { Config } from './config.js';
+import type { Config, RetentionConfig } from './config.js';
 import type { Bureau } from './credit/bureau.js';
+import { purgeCreditPullsOlderThan } from './credit/credit-repository.js';
 import type { CreditService } from './credit/credit-service.js';
 import { loadReportCipher } from './credit/report-cipher.js';
 import { startCredit } from './credit/start-credit.js';
 import type { DatabaseHandle } from './db/database.js';
+import { type RetentionRule, startRetention } from './jobs/retention.js';
 import { createFacePool, type FaceAnalyzer } from './liveness/face-pool.js';
+import { purgeLivenessResultsOlderThan } from './liveness/liveness-repository.js';
 import { createLivenessService, type LivenessService } from './liveness/liveness-service.js';
 import { createLogger } from './logger.js';
-import { startRetention } from './statements/retention.js';
+import { purgeStatementsOlderThan } from './statements/retention.js';
 import { createStatementMetrics } from './statements/statement-metrics.js';
 import { createStatementService, type StatementService } from './statements/statement-service.js';
 import {
@@ -21,6 +24,7 @@ import {
   type StatementProcessor,
 } from './statements/worker/processing-pool.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
+import { pruneDeliveries } from './webhooks/webhooks-repository.js';
 
 /** A readiness probe: `/ready` answers 200 only when every probe says ok. */
 export interface ReadinessProbe {
@@ -61,6 +65,37 @@ export interface ServiceOverrides {
   bureau?: Bureau;
   /** Statement processing on the calling thread with another analysis (tests of a failing one). */
   processStatement?: ProcessInline;
+}
+
+/** What the retention sweep deletes: each kind of record whose setting is not 0. */
+function retentionRules(config: RetentionConfig): RetentionRule[] {
+  const rules: RetentionRule[] = [
+    {
+      record: 'statements',
+      setting: 'STATEMENT_RETENTION_DAYS',
+      days: config.statementDays,
+      purge: purgeStatementsOlderThan,
+    },
+    {
+      record: 'credit_reports',
+      setting: 'CREDIT_REPORT_RETENTION_DAYS',
+      days: config.creditReportDays,
+      purge: purgeCreditPullsOlderThan,
+    },
+    {
+      record: 'liveness_results',
+      setting: 'LIVENESS_RETENTION_DAYS',
+      days: config.livenessDays,
+      purge: purgeLivenessResultsOlderThan,
+    },
+    {
+      record: 'webhook_deliveries',
+      setting: 'WEBHOOK_KEEP_DAYS',
+      days: config.webhookDeliveryDays,
+      purge: pruneDeliveries,
+    },
+  ];
+  return rules.filter((r) => r.days > 0);
 }
 
 export async function createServices(
@@ -118,15 +153,14 @@ export async function createServices(
   });
   webhooks.start();
   stoppers.push(webhooks.stop);
-  if (config.retention.statementDays > 0) {
-    const retention = startRetention({
-      db: database.db,
-      config: config.retention,
-      log: log.child({ area: 'retention' }),
-      metrics,
-    });
-    stoppers.push(retention.stop);
-  }
+  const retention = startRetention({
+    db: database.db,
+    rules: retentionRules(config.retention),
+    sweepIntervalMs: config.retention.sweepIntervalMs,
+    log: log.child({ area: 'retention' }),
+    metrics,
+  });
+  stoppers.push(retention.stop);
   return {
     config,
     database,

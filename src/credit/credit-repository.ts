@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CreditJobState, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
+import { inBatches } from '../jobs/retention.js';
 import { enqueueCreditReportEvents, WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -291,4 +292,28 @@ export async function rescheduleJob(
 export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('credit_jobs').set({ locked_until: null }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Deletes the bureau pulls that ended (completed or failed) more than `days` days ago, with the
+ * references they served and the reports (CREDIT_REPORT_RETENTION_DAYS); answers how many pulls.
+ * A pull in flight is never deleted.
+ */
+export function purgeCreditPullsOlderThan(db: Kysely<Database>, days: number, batch = 500): Promise<number> {
+  return inBatches(batch, async () => {
+    const deleted = await db
+      .deleteFrom('credit_jobs')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('credit_jobs')
+          .select('id')
+          .where('state', 'in', ['completed', 'failed'])
+          .where('completed_at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
+          .orderBy('completed_at')
+          .orderBy('id')
+          .limit(batch),
+      )
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  });
 }

@@ -14,7 +14,6 @@ import {
   claimDueDeliveries,
   markDelivered,
   markFailed,
-  pruneDeliveries,
   releaseDeliveries,
   retryLater,
 } from './webhooks-repository.js';
@@ -26,8 +25,6 @@ export interface WebhookDispatcher {
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 }
-
-const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The body a receiver gets: the delivery's id (the same on every attempt, so a receiver can drop
@@ -47,7 +44,7 @@ export function webhookBody(d: Pick<ClaimedDelivery, 'id' | 'event' | 'createdAt
  * signed (`signature.ts`), to its client's endpoint. A 2xx answer delivers it; anything else (an
  * error status, a redirect, no answer within the timeout) is tried again with exponential backoff
  * until `maxAttempts`, then it is marked failed. Deliveries are not ordered: each carries its time.
- * Finished deliveries are kept `keepDays` (for `lendsight webhooks show`), then deleted, hourly.
+ * Finished deliveries are deleted after WEBHOOK_KEEP_DAYS by the retention sweep (`jobs/retention.ts`).
  */
 export function createWebhookDispatcher(deps: {
   db: Kysely<Database>;
@@ -136,17 +133,9 @@ export function createWebhookDispatcher(deps: {
     );
   }
 
-  /** When finished deliveries were last pruned (0: not yet; the first idle round does it). */
-  let prunedAt = 0;
-
   async function runOnce(): Promise<number> {
     if (settings.concurrency <= 0) return 0;
     const claimed = await claimDueDeliveries(db, settings.concurrency, leaseMs);
-    if (claimed.length === 0 && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
-      prunedAt = Date.now();
-      const pruned = await pruneDeliveries(db, settings.keepDays);
-      if (pruned > 0) log.info({ pruned }, 'finished webhook deliveries past WEBHOOK_KEEP_DAYS deleted');
-    }
     for (const d of claimed) inHand.add(d.id);
     await Promise.all(
       claimed.map(async (d) => {

@@ -73,21 +73,22 @@ describe('statement retention', () => {
 
 describe('STATEMENT_RETENTION_DAYS', () => {
   it('an instance sweeps on its own, counts what it deleted, and stops with the services', async () => {
-    const t = await createTestApp({ env: { STATEMENT_RETENTION_DAYS: '7', STATEMENT_RETENTION_SWEEP_MS: '20' } });
+    const t = await createTestApp({ env: { STATEMENT_RETENTION_DAYS: '7', RETENTION_SWEEP_MS: '20' } });
     try {
       const headers = await t.auth(['statements:write', 'statements:read']);
       const key = await submit(t, headers, 'expiring');
       await age(t, key, 8);
-      const purged = async () => (await t.services.metrics.getSingleMetricAsString('statements_purged_total')) ?? '';
+      const purged = async () => (await t.services.metrics.getSingleMetricAsString('retention_purged_total')) ?? '';
       let status = 200;
       // Waits for the background sweep (bounded), not a timing assertion. The sweep counts a
       // deletion once its delete has answered, which can be just after another connection saw it.
-      for (let i = 0; i < 500 && (status === 200 || !/statements_purged_total [1-9]/.test(await purged())); i++) {
+      const counted = /retention_purged_total\{record="statements"\} [1-9]/;
+      for (let i = 0; i < 500 && (status === 200 || !counted.test(await purged())); i++) {
         await new Promise((r) => setTimeout(r, 20));
         status = (await t.app.inject({ method: 'GET', url: `/statements/${key}`, headers })).statusCode;
       }
       expect(status).toBe(404);
-      expect(await purged()).toMatch(/statements_purged_total [1-9]/);
+      expect(await purged()).toMatch(counted);
     } finally {
       await t.close();
     }

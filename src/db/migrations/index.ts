@@ -8,6 +8,7 @@ import * as statementTransactionsCascade from './0006-statement-transactions-cas
 import * as statementTransactionDocuments from './0007-statement-transaction-documents.js';
 import * as statementRetention from './0008-statement-retention.js';
 import * as webhooks from './0009-webhooks.js';
+import * as retentionIndexes from './0010-retention-indexes.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007-statement-transaction-documents': statementTransactionDocuments,
   '0008-statement-retention': statementRetention,
   '0009-webhooks': webhooks,
+  '0010-retention-indexes': retentionIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
