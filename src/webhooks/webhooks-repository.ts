@@ -2,14 +2,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveryState } from '../db/schema.js';
 import { inBatches } from '../jobs/retention.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export { WEBHOOK_EVENTS } from './events.js';
 
-/** The events a client's endpoint is told of. */
-export const WEBHOOK_EVENTS = {
-  statementProcessed: 'statement.processed',
-  creditReportCompleted: 'credit_report.completed',
-  creditReportFailed: 'credit_report.failed',
-} as const;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export interface WebhookEndpoint {
   clientId: number;

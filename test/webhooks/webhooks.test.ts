@@ -1,10 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BVNS } from '../../src/credit/adapters/sandbox/sandbox-bureau.js';
 import { loadReportCipher } from '../../src/credit/report-cipher.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { WEBHOOK_EVENTS, webhookBodySchema } from '../../src/webhooks/events.js';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../src/webhooks/signature.js';
 import { removeWebhook, setWebhook, showWebhook } from '../../src/webhooks/webhook-admin.js';
 import { creditTestEnv, requestReport, waitForState } from '../credit/helpers.js';
@@ -120,6 +122,7 @@ describe('webhooks', () => {
       data: { statementKey: key, format: 'periculum', processingStatus: res.json().processingStatus },
     });
     expect(got.body).not.toContain('Adaeze');
+    expect(Compile(webhookBodySchema('statement.processed')).Check(body)).toBe(true);
     await until(async () => (await deliveriesOf(s.clientId))[0]?.state === 'delivered', 'the delivered state');
     expect((await deliveriesOf(s.clientId))[0]).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
   });
@@ -205,6 +208,18 @@ async function restart(old: TestApp, env: Record<string, string> = {}): Promise<
   await old.app.close();
   return createTestApp({ env: { ...webhookEnv, ...env }, database });
 }
+
+describe('the OpenAPI document', () => {
+  it('describes each event a receiver gets, with its body schema and signature header', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual(Object.values(WEBHOOK_EVENTS).sort());
+    const hook = doc.webhooks['credit_report.failed'].post;
+    expect(hook.requestBody.content['application/json'].schema.properties.data.properties.state).toMatchObject({
+      const: 'failed',
+    });
+    expect(hook.parameters.map((p: { name: string }) => p.name)).toContain('X-Lendsight-Signature');
+  });
+});
 
 describe('finished deliveries', () => {
   it('are deleted WEBHOOK_KEEP_DAYS after they finished; pending ones stay, however old', async () => {
