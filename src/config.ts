@@ -74,7 +74,7 @@ const EnvSchema = Type.Object({
   FIRSTCENTRAL_TICKET_TTL_MS: Type.Integer({ default: 16_200_000, minimum: 1_000 }),
   FIRSTCENTRAL_ENQUIRY_REASON: Type.String({ default: 'Application for credit by a borrower', minLength: 1 }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
-  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ default: 10, minimum: 1, maximum: 50 }),
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ default: 24, minimum: 1, maximum: 100 }),
   WEBHOOK_BACKOFF_BASE_MS: Type.Integer({ default: 10_000, minimum: 1 }),
   WEBHOOK_BACKOFF_MAX_MS: Type.Integer({ default: 3_600_000, minimum: 1 }),
   WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 10 }),

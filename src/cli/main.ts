@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
 import { AppError } from '../domain/errors.js';
-import { removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
+import { redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
@@ -20,6 +20,7 @@ const USAGE = `usage:
   lendsight webhooks set <client_id> --url <https://…>
   lendsight webhooks show <client_id>
   lendsight webhooks remove <client_id>
+  lendsight webhooks redeliver <client_id>
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
 (default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
@@ -28,7 +29,8 @@ Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one
 CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
 the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.
 
-\`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.`;
+\`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.
+\`webhooks redeliver\` sends the client's failed deliveries again (a running instance sends them).`;
 
 type Options = { name?: string; scopes?: string; url?: string };
 
@@ -82,7 +84,7 @@ async function webhooks(
   values: Options,
   config: Config,
 ) {
-  if (command !== 'set' && command !== 'show' && command !== 'remove') return undefined;
+  if (!['set', 'show', 'remove', 'redeliver'].includes(command)) return undefined;
   if (!arg) throw new AppError('VALIDATION_FAILED', `webhooks ${command} needs a client_id`);
   switch (command) {
     case 'set': {
@@ -93,6 +95,8 @@ async function webhooks(
     }
     case 'show':
       return { code: 0, out: await showWebhook(db, arg) };
+    case 'redeliver':
+      return { code: 0, out: await redeliverFailed(db, arg) };
     default: {
       const out = await removeWebhook(db, arg);
       return { code: out.removed ? 0 : 1, out };

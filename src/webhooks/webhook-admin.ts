@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { urlOrigin, webhookUrl } from './endpoint-url.js';
 import { newWebhookSecret, webhookSecretAad } from './signature.js';
-import { getEndpoint, listDeliveries, removeEndpoint, setEndpoint } from './webhooks-repository.js';
+import { getEndpoint, listDeliveries, removeEndpoint, requeueFailed, setEndpoint } from './webhooks-repository.js';
 
 /** Operator commands on a client's webhook endpoint (`lendsight webhooks …`). */
 
@@ -46,4 +46,9 @@ export async function showWebhook(db: Kysely<Database>, clientId: string, delive
 
 export async function removeWebhook(db: Kysely<Database>, clientId: string) {
   return { client_id: clientId, removed: await removeEndpoint(db, await clientKey(db, clientId)) };
+}
+
+/** Sends a client's failed deliveries again from the first attempt (after its endpoint was down). */
+export async function redeliverFailed(db: Kysely<Database>, clientId: string) {
+  return { client_id: clientId, requeued: await requeueFailed(db, await clientKey(db, clientId)) };
 }

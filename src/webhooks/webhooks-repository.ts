@@ -152,6 +152,17 @@ async function settle(
     .execute();
 }
 
+/** Puts a client's failed deliveries back in the queue, as new (an endpoint that was down is back); answers how many. */
+export async function requeueFailed(db: Db, clientId: number): Promise<number> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'pending', attempts: 0, run_after: sql<Date>`now()`, finished_at: null, locked_until: null })
+    .where('client_id', '=', clientId)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Gives back the leases of deliveries this instance held when it stopped. */
 export async function releaseDeliveries(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -8,7 +8,7 @@ import { loadReportCipher } from '../../src/credit/report-cipher.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { WEBHOOK_EVENTS, webhookBodySchema } from '../../src/webhooks/events.js';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../src/webhooks/signature.js';
-import { removeWebhook, setWebhook, showWebhook } from '../../src/webhooks/webhook-admin.js';
+import { redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../../src/webhooks/webhook-admin.js';
 import { creditTestEnv, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
@@ -151,7 +151,7 @@ describe('webhooks', () => {
     expect((await deliveriesOf(s.clientId))[0]).toMatchObject({ attempts: 3, lastStatus: 200 });
   });
 
-  it('gives up after WEBHOOK_MAX_ATTEMPTS and keeps the last answer; a redirect is not followed', async () => {
+  it('gives up after WEBHOOK_MAX_ATTEMPTS and keeps the last answer (a redirect is not followed); redeliver sends it again', async () => {
     const s = await subscriber('/down');
     receiver.plan.push(500, 302, 500);
     expect((await submit(s.headers, 'down')).statusCode).toBe(200);
@@ -163,6 +163,12 @@ describe('webhooks', () => {
     });
     expect(at('/down')).toHaveLength(3);
     expect(at('/elsewhere')).toHaveLength(0);
+    // The receiver is back: the operator sends the failed ones again, from the first attempt.
+    expect(await redeliverFailed(t.database.db, s.clientId)).toEqual({ client_id: s.clientId, requeued: 1 });
+    await until(async () => (await deliveriesOf(s.clientId))[0]?.state === 'delivered', 'the redelivery');
+    expect((await deliveriesOf(s.clientId))[0]).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
+    expect(at('/down').at(-1)?.headers['x-lendsight-attempt']).toBe('1');
+    expect(await redeliverFailed(t.database.db, s.clientId)).toEqual({ client_id: s.clientId, requeued: 0 });
   });
 
   it('credit reports are told when the bureau pull ends: completed and failed', async () => {
