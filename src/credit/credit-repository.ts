@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CreditJobState, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
-import { inBatches } from '../jobs/retention.js';
+import { purgeOlderThan } from '../jobs/retention.js';
 import { enqueueCreditReportEvents, WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -222,51 +222,33 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
 }
 
 /**
- * Ends a pull with its report and, in the same transaction, queues `credit_report.completed` for
- * each reference it serves whose client has a webhook endpoint.
+ * Ends a pull (`completed` with its report, or `failed` with why) and, in the same transaction,
+ * queues `credit_report.completed` or `.failed` for each reference it serves whose client has a
+ * webhook endpoint.
  */
-export async function completeJob(db: Kysely<Database>, id: number, reportEnc: string): Promise<void> {
+async function endJob(
+  db: Kysely<Database>,
+  id: number,
+  end:
+    | { state: 'completed'; report_enc: string }
+    | { state: 'failed'; failure_code: string; failure_message: string; attempts: number },
+): Promise<void> {
+  const event = end.state === 'completed' ? WEBHOOK_EVENTS.creditReportCompleted : WEBHOOK_EVENTS.creditReportFailed;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('credit_jobs')
-      .set({
-        state: 'completed',
-        report_enc: reportEnc,
-        completed_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-        locked_until: null,
-      })
+      .set({ ...end, completed_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, locked_until: null })
       .where('id', '=', id)
       .execute();
-    await enqueueCreditReportEvents(trx, id, WEBHOOK_EVENTS.creditReportCompleted, 'completed');
+    await enqueueCreditReportEvents(trx, id, event, end.state);
   });
 }
 
-/** Ends a pull as failed and queues `credit_report.failed` (as `completeJob`). */
-export async function failJob(
-  db: Kysely<Database>,
-  id: number,
-  code: string,
-  message: string,
-  attempts: number,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('credit_jobs')
-      .set({
-        state: 'failed',
-        failure_code: code,
-        failure_message: message,
-        attempts,
-        completed_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-        locked_until: null,
-      })
-      .where('id', '=', id)
-      .execute();
-    await enqueueCreditReportEvents(trx, id, WEBHOOK_EVENTS.creditReportFailed, 'failed');
-  });
-}
+export const completeJob = (db: Kysely<Database>, id: number, reportEnc: string): Promise<void> =>
+  endJob(db, id, { state: 'completed', report_enc: reportEnc });
+
+export const failJob = (db: Kysely<Database>, id: number, code: string, message: string, attempts: number) =>
+  endJob(db, id, { state: 'failed', failure_code: code, failure_message: message, attempts });
 
 /** Puts a job back in the queue to run again in `delayMs` (a retry, or a bureau that said "later"). */
 export async function rescheduleJob(
@@ -299,21 +281,10 @@ export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
  * references they served and the reports (CREDIT_REPORT_RETENTION_DAYS); answers how many pulls.
  * A pull in flight is never deleted.
  */
-export function purgeCreditPullsOlderThan(db: Kysely<Database>, days: number, batch = 500): Promise<number> {
-  return inBatches(batch, async () => {
-    const deleted = await db
-      .deleteFrom('credit_jobs')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('credit_jobs')
-          .select('id')
-          .where('state', 'in', ['completed', 'failed'])
-          .where('completed_at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
-          .orderBy('completed_at')
-          .orderBy('id')
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows);
-  });
-}
+export const purgeCreditPullsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
+  purgeOlderThan(
+    db,
+    { table: 'credit_jobs', id: 'id', time: 'completed_at', only: sql<boolean>`state in ('completed', 'failed')` },
+    days,
+    batch,
+  );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { backoffMs } from '../jobs/backoff.js';
-import { createPoller } from '../jobs/poller.js';
+import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.js';
 import { BureauError, type BureauFailure, type BureauSubject } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import type { CreditMetrics } from './credit-metrics.js';
@@ -29,15 +29,7 @@ export interface JobRunnerSettings {
 }
 
 /** Works through the durable queue in `credit_jobs`; started with the services, stopped with them. */
-export interface JobRunner {
-  start(): void;
-  /** Polls now instead of at the next interval (a job was just queued). */
-  wake(): void;
-  /** One claim-and-process round; answers how many jobs it worked on. */
-  runOnce(): Promise<number>;
-  /** Stops polling and waits for the jobs in hand to finish. */
-  stop(): Promise<void>;
-}
+export type JobRunner = QueueWorker;
 
 /** What a lender reads when a report failed, by failure code. */
 export const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, string> = {
@@ -62,7 +54,6 @@ export function createJobRunner(deps: {
   const { db, bureau, cipher, metrics, settings } = deps;
   const name = bureau.bureau.displayName;
   const leaseMs = settings.callTimeoutMs * 2 + 10_000;
-  const inHand = new Set<number>();
 
   const fail = async (job: ClaimedJob, code: string, message: string, attempts = job.attempts) => {
     await failJob(db, job.id, code, message, attempts);
@@ -134,36 +125,12 @@ export function createJobRunner(deps: {
     }
   }
 
-  async function runOnce(): Promise<number> {
-    if (settings.concurrency <= 0) return 0;
-    const jobs = await claimDueJobs(db, bureau.bureau.name, settings.concurrency, leaseMs);
-    for (const j of jobs) inHand.add(j.id);
-    await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await work(job);
-        } catch (err) {
-          // Database trouble: the lease runs out and the job is picked up again.
-          deps.onError?.(err);
-        } finally {
-          inHand.delete(job.id);
-        }
-      }),
-    );
-    return jobs.length;
-  }
-
-  const poller = createPoller(runOnce, settings.pollIntervalMs, deps.onError);
-
-  return {
-    start() {
-      if (settings.concurrency > 0) poller.start();
-    },
-    wake: () => poller.wake(),
-    runOnce,
-    async stop() {
-      await poller.stop();
-      await releaseJobs(db, [...inHand]).catch(() => {});
-    },
-  };
+  return createQueueWorker({
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    claim: (limit) => claimDueJobs(db, bureau.bureau.name, limit, leaseMs),
+    work,
+    release: (ids) => releaseJobs(db, ids),
+    onError: (err) => deps.onError?.(err),
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
 import { Counter, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.js';
@@ -25,6 +25,35 @@ export async function inBatches(batch: number, deleteBatch: () => Promise<number
     total += n;
     if (n < batch) return total;
   }
+}
+
+/** A table's records by age: its key column, its time column, and which rows may go at all. */
+export interface AgedRecords {
+  table: keyof Database & string;
+  id: string;
+  time: string;
+  /** Only rows matching this may be deleted (e.g. pulls that ended). */
+  only?: RawBuilder<boolean>;
+}
+
+/**
+ * Deletes the records whose `time` is more than `days` days ago, oldest first, `batch` at a time
+ * (each batch its own statement); answers how many.
+ */
+export function purgeOlderThan(db: Kysely<Database>, records: AgedRecords, days: number, batch = 500): Promise<number> {
+  const table = sql.table(records.table);
+  const id = sql.ref(records.id);
+  const time = sql.ref(records.time);
+  const only = records.only ? sql`and ${records.only}` : sql``;
+  return inBatches(batch, async () => {
+    const deleted = await sql`
+      delete from ${table} where ${id} in (
+        select ${id} from ${table}
+        where ${time} < now() - ${days} * interval '1 day' ${only}
+        order by ${time}, ${id}
+        limit ${batch})`.execute(db);
+    return Number(deleted.numAffectedRows ?? 0);
+  });
 }
 
 export interface Retention {

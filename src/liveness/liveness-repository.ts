@@ -1,9 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
 import { statementNotFound } from '../domain/errors.js';
-import { inBatches } from '../jobs/retention.js';
+import { purgeOlderThan } from '../jobs/retention.js';
 import type { LivenessEntity } from './answer.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,20 +69,5 @@ export const livenessResultsLink = {
 };
 
 /** Deletes liveness results stored more than `days` days ago (LIVENESS_RETENTION_DAYS); answers how many. */
-export function purgeLivenessResultsOlderThan(db: Kysely<Database>, days: number, batch = 500): Promise<number> {
-  return inBatches(batch, async () => {
-    const deleted = await db
-      .deleteFrom('liveness_results')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('liveness_results')
-          .select('id')
-          .where('created_at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows);
-  });
-}
+export const purgeLivenessResultsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
+  purgeOlderThan(db, { table: 'liveness_results', id: 'id', time: 'created_at' }, days, batch);

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { inBatches } from '../jobs/retention.js';
+import { purgeOlderThan } from '../jobs/retention.js';
 
 /**
  * Deletes the statements stored more than `days` days ago, with everything that goes with them
@@ -8,20 +8,5 @@ import { inBatches } from '../jobs/retention.js';
  * report linked to one stays, unlinked, like when a client deletes the statement. Answers how many
  * were deleted. STATEMENT_RETENTION_DAYS, swept by `jobs/retention.ts`.
  */
-export function purgeStatementsOlderThan(db: Kysely<Database>, days: number, batch = 500): Promise<number> {
-  return inBatches(batch, async () => {
-    const deleted = await db
-      .deleteFrom('statements')
-      .where('key', 'in', (eb) =>
-        eb
-          .selectFrom('statements')
-          .select('key')
-          .where('created_at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
-          .orderBy('created_at')
-          .orderBy('key')
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows);
-  });
-}
+export const purgeStatementsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
+  purgeOlderThan(db, { table: 'statements', id: 'key', time: 'created_at' }, days, batch);

@@ -5,7 +5,7 @@ import type { WebhookConfig } from '../config.js';
 import type { ReportCipher } from '../credit/report-cipher.js';
 import type { Database } from '../db/schema.js';
 import { backoffMs } from '../jobs/backoff.js';
-import { createPoller } from '../jobs/poller.js';
+import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.js';
 import { urlOrigin } from './endpoint-url.js';
 import { SIGNATURE_HEADER, signWebhook, webhookSecretAad } from './signature.js';
 import {
@@ -19,12 +19,7 @@ import {
 } from './webhooks-repository.js';
 
 /** Sends queued webhook deliveries; started with the services, stopped with them. */
-export interface WebhookDispatcher {
-  start(): void;
-  /** One claim-and-send round; answers how many deliveries it worked on. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type WebhookDispatcher = QueueWorker;
 
 /**
  * The body a receiver gets: the delivery's id (the same on every attempt, so a receiver can drop
@@ -62,7 +57,6 @@ export function createWebhookDispatcher(deps: {
     registers: [deps.metrics],
   });
   const leaseMs = settings.timeoutMs * 2 + 10_000;
-  const inHand = new Set<number>();
 
   async function post(url: string, body: string, d: ClaimedDelivery, secret: string, attempts: number) {
     try {
@@ -133,38 +127,17 @@ export function createWebhookDispatcher(deps: {
     );
   }
 
-  async function runOnce(): Promise<number> {
-    if (settings.concurrency <= 0) return 0;
-    const claimed = await claimDueDeliveries(db, settings.concurrency, leaseMs);
-    for (const d of claimed) inHand.add(d.id);
-    await Promise.all(
-      claimed.map(async (d) => {
-        try {
-          await send(d);
-        } catch (err) {
-          // Database trouble: the lease runs out and the delivery is taken up again.
-          log.error({ err, delivery: d.id }, 'webhook delivery could not be recorded');
-        } finally {
-          inHand.delete(d.id);
-        }
-      }),
-    );
-    return claimed.length;
-  }
-
-  const poller = createPoller(runOnce, settings.pollIntervalMs, (err) =>
-    log.error({ err }, 'webhook dispatcher round failed'),
-  );
-  return {
-    start() {
-      if (settings.concurrency > 0) poller.start();
-    },
-    runOnce,
-    async stop() {
-      await poller.stop();
-      await releaseDeliveries(db, [...inHand]).catch(() => {});
-    },
-  };
+  return createQueueWorker({
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    claim: (limit) => claimDueDeliveries(db, limit, leaseMs),
+    work: send,
+    release: (ids) => releaseDeliveries(db, ids),
+    onError: (err, d) =>
+      d
+        ? log.error({ err, delivery: d.id }, 'webhook delivery could not be recorded')
+        : log.error({ err }, 'webhook dispatcher round failed'),
+  });
 }
 
 /** A fetch failure's cause, short: `connect ECONNREFUSED 127.0.0.1:9`, not undici's "fetch failed". */

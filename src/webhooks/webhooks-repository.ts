@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveryState } from '../db/schema.js';
-import { inBatches } from '../jobs/retention.js';
+import { purgeOlderThan } from '../jobs/retention.js';
 
 export { WEBHOOK_EVENTS } from './events.js';
 
@@ -202,19 +202,5 @@ export async function listDeliveries(db: Db, clientId: number, limit: number): P
 }
 
 /** Deletes deliveries that ended (delivered or failed) more than `days` days ago (WEBHOOK_KEEP_DAYS); answers how many. */
-export function pruneDeliveries(db: Kysely<Database>, days: number, batch = 1000): Promise<number> {
-  return inBatches(batch, async () => {
-    const deleted = await db
-      .deleteFrom('webhook_deliveries')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('finished_at', '<', sql<Date>`now() - ${days} * interval '1 day'`)
-          .orderBy('finished_at')
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows);
-  });
-}
+export const pruneDeliveries = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
+  purgeOlderThan(db, { table: 'webhook_deliveries', id: 'id', time: 'finished_at' }, days, batch);
