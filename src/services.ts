@@ -15,9 +15,9 @@ import { createFacePool, type FaceAnalyzer } from './liveness/face-pool.js';
 import { purgeLivenessResultsOlderThan } from './liveness/liveness-repository.js';
 import { createLivenessService, type LivenessService } from './liveness/liveness-service.js';
 import { createLogger } from './logger.js';
-import { purgeStatementsOlderThan } from './statements/retention.js';
 import { createStatementMetrics } from './statements/statement-metrics.js';
 import { createStatementService, type StatementService } from './statements/statement-service.js';
+import { purgeStatementsOlderThan } from './statements/statements-repository.js';
 import {
   createStatementProcessor,
   type ProcessInline,

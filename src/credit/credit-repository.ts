@@ -3,7 +3,8 @@ import type { CreditJobState, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
 import { purgeOlderThan } from '../jobs/retention.js';
-import { enqueueCreditReportEvents, WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
+import { WEBHOOK_EVENTS } from '../webhooks/events.js';
+import { enqueueCreditReportEvents } from '../webhooks/webhooks-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,8 @@ import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'k
 import { preparedSql } from '../db/prepared.js';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
-import { WEBHOOK_EVENTS } from '../webhooks/webhooks-repository.js';
+import { purgeOlderThan } from '../jobs/retention.js';
+import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { decompressJson } from './compression.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -208,3 +209,12 @@ export async function completeIdempotencyKey(
     .where('key', '=', row.key)
     .execute();
 }
+
+/**
+ * Deletes the statements stored more than `days` days ago, with everything that goes with them
+ * (transactions, analytics, affordability and liveness results, idempotency records); a credit
+ * report linked to one stays, unlinked, like when a client deletes the statement. Answers how many
+ * were deleted. STATEMENT_RETENTION_DAYS, swept by `jobs/retention.ts`.
+ */
+export const purgeStatementsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
+  purgeOlderThan(db, { table: 'statements', id: 'key', time: 'created_at' }, days, batch);

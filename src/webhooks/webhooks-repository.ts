@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveryState } from '../db/schema.js';
 import { purgeOlderThan } from '../jobs/retention.js';
-
-export { WEBHOOK_EVENTS } from './events.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -136,7 +134,7 @@ async function settle(
   id: number,
   state: WebhookDeliveryState,
   attempt: Attempt,
-  more: { finished_at?: ReturnType<typeof sql<Date>>; run_after?: ReturnType<typeof sql<Date>> },
+  more: { finished_at?: RawBuilder<Date>; run_after?: RawBuilder<Date> },
 ): Promise<void> {
   await db
     .updateTable('webhook_deliveries')

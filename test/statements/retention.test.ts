@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeStatementsOlderThan } from '../../src/statements/retention.js';
+import { purgeStatementsOlderThan } from '../../src/statements/statements-repository.js';
 import { creditTestEnv, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bodyFor, generateRows } from './bodies.js';
