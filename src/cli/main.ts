@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
 import { AppError } from '../domain/errors.js';
-import { redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
+import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
@@ -21,6 +21,7 @@ const USAGE = `usage:
   lendsight webhooks show <client_id>
   lendsight webhooks remove <client_id>
   lendsight webhooks redeliver <client_id>
+  lendsight webhooks ping <client_id>
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
 (default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
@@ -30,7 +31,8 @@ CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals eve
 the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.
 
 \`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.
-\`webhooks redeliver\` sends the client's failed deliveries again (a running instance sends them).`;
+\`webhooks redeliver\` sends the client's failed deliveries again, \`webhooks ping\` a test event (a running
+instance sends them; \`webhooks show\` tells how it went).`;
 
 type Options = { name?: string; scopes?: string; url?: string };
 
@@ -84,7 +86,7 @@ async function webhooks(
   values: Options,
   config: Config,
 ) {
-  if (!['set', 'show', 'remove', 'redeliver'].includes(command)) return undefined;
+  if (!['set', 'show', 'remove', 'redeliver', 'ping'].includes(command)) return undefined;
   if (!arg) throw new AppError('VALIDATION_FAILED', `webhooks ${command} needs a client_id`);
   switch (command) {
     case 'set': {
@@ -97,6 +99,8 @@ async function webhooks(
       return { code: 0, out: await showWebhook(db, arg) };
     case 'redeliver':
       return { code: 0, out: await redeliverFailed(db, arg) };
+    case 'ping':
+      return { code: 0, out: await pingWebhook(db, arg) };
     default: {
       const out = await removeWebhook(db, arg);
       return { code: out.removed ? 0 : 1, out };

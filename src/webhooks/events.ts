@@ -5,6 +5,7 @@ export const WEBHOOK_EVENTS = {
   statementProcessed: 'statement.processed',
   creditReportCompleted: 'credit_report.completed',
   creditReportFailed: 'credit_report.failed',
+  ping: 'webhook.ping',
 } as const;
 
 const CreditReportData = (state: 'completed' | 'failed') =>
@@ -40,6 +41,10 @@ const DATA: Record<string, { summary: string; data: TSchema }> = {
   [WEBHOOK_EVENTS.creditReportFailed]: {
     summary: 'The bureau pull behind a credit report reference failed (fetch the reference for why)',
     data: CreditReportData('failed'),
+  },
+  [WEBHOOK_EVENTS.ping]: {
+    summary: 'The operator asked for a test delivery (`lendsight webhooks ping`)',
+    data: Type.Object({}, { additionalProperties: false }),
   },
 };
 

@@ -4,8 +4,16 @@ import type { ReportCipher } from '../credit/report-cipher.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { urlOrigin, webhookUrl } from './endpoint-url.js';
+import { WEBHOOK_EVENTS } from './events.js';
 import { newWebhookSecret, webhookSecretAad } from './signature.js';
-import { getEndpoint, listDeliveries, removeEndpoint, requeueFailed, setEndpoint } from './webhooks-repository.js';
+import {
+  enqueue,
+  getEndpoint,
+  listDeliveries,
+  removeEndpoint,
+  requeueFailed,
+  setEndpoint,
+} from './webhooks-repository.js';
 
 /** Operator commands on a client's webhook endpoint (`lendsight webhooks …`). */
 
@@ -51,4 +59,11 @@ export async function removeWebhook(db: Kysely<Database>, clientId: string) {
 /** Sends a client's failed deliveries again from the first attempt (after its endpoint was down). */
 export async function redeliverFailed(db: Kysely<Database>, clientId: string) {
   return { client_id: clientId, requeued: await requeueFailed(db, await clientKey(db, clientId)) };
+}
+
+/** Queues a `webhook.ping` to the client's endpoint (a running instance sends it; `show` tells how it went). */
+export async function pingWebhook(db: Kysely<Database>, clientId: string) {
+  const id = await clientKey(db, clientId);
+  if (!(await getEndpoint(db, id))) throw new AppError('NOT_FOUND', `client ${clientId} has no webhook endpoint`);
+  return { client_id: clientId, delivery: await enqueue(db, id, WEBHOOK_EVENTS.ping, {}) };
 }

@@ -54,6 +54,16 @@ export async function enqueueCreditReportEvents(db: Db, jobId: number, event: st
     where r.job_id = ${jobId}`.execute(db);
 }
 
+/** Queues `event` with `data` for a client, whether or not it has an endpoint yet; answers its id. */
+export async function enqueue(db: Db, clientId: number, event: string, data: object): Promise<number> {
+  const row = await db
+    .insertInto('webhook_deliveries')
+    .values({ client_id: clientId, event, data: JSON.stringify(data) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A delivery claimed for sending, with its client's endpoint (none: removed, or client revoked). */
 export interface ClaimedDelivery {
   id: number;

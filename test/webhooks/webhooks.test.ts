@@ -8,7 +8,13 @@ import { loadReportCipher } from '../../src/credit/report-cipher.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { WEBHOOK_EVENTS, webhookBodySchema } from '../../src/webhooks/events.js';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../src/webhooks/signature.js';
-import { redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../../src/webhooks/webhook-admin.js';
+import {
+  pingWebhook,
+  redeliverFailed,
+  removeWebhook,
+  setWebhook,
+  showWebhook,
+} from '../../src/webhooks/webhook-admin.js';
 import { creditTestEnv, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
@@ -125,6 +131,18 @@ describe('webhooks', () => {
     expect(Compile(webhookBodySchema('statement.processed')).Check(body)).toBe(true);
     await until(async () => (await deliveriesOf(s.clientId))[0]?.state === 'delivered', 'the delivered state');
     expect((await deliveriesOf(s.clientId))[0]).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
+  });
+
+  it('a ping goes to the endpoint, signed, with empty data; a client without an endpoint cannot be pinged', async () => {
+    const s = await subscriber('/ping');
+    const { delivery } = await pingWebhook(t.database.db, s.clientId);
+    await until(() => at('/ping').length === 1, 'the ping');
+    const [got] = at('/ping') as [Received];
+    expect(verifyWebhook(s.secret, got.body, got.headers[SIGNATURE_HEADER] as string)).toBe(true);
+    expect(JSON.parse(got.body)).toMatchObject({ id: String(delivery), event: 'webhook.ping', data: {} });
+    expect(Compile(webhookBodySchema('webhook.ping')).Check(JSON.parse(got.body))).toBe(true);
+    const plain = await t.client(['statements:write']);
+    await expect(pingWebhook(t.database.db, plain.clientId)).rejects.toThrow(/has no webhook endpoint/);
   });
 
   it('a client without an endpoint, or a refused submission, queues nothing', async () => {
