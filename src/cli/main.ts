@@ -63,10 +63,13 @@ async function clients(db: Kysely<Database>, command: string, arg: string | unde
   }
 }
 
+/** The service's cipher, as the server loads it (the configured key and the previous ones). */
+const cipherOf = (db: Kysely<Database>, config: Config) =>
+  loadReportCipher(db, config.credit.encryptionKey, config.credit.previousKeys);
+
 async function keys(db: Kysely<Database>, command: string, config: Config) {
   if (command !== 'status' && command !== 'rotate') return undefined;
-  const { encryptionKey, previousKeys } = config.credit;
-  const cipher = await loadReportCipher(db, encryptionKey, previousKeys);
+  const cipher = await cipherOf(db, config);
   const current = { kid: cipher.kid, source: cipher.keySource };
   const columns = command === 'rotate' ? await resealAll(db, cipher) : undefined;
   const sealed = await sealedKeyUsage(db);
@@ -91,9 +94,7 @@ async function webhooks(
   switch (command) {
     case 'set': {
       if (!values.url) throw new AppError('VALIDATION_FAILED', '--url is required');
-      const { encryptionKey, previousKeys } = config.credit;
-      const cipher = await loadReportCipher(db, encryptionKey, previousKeys);
-      return { code: 0, out: await setWebhook(db, cipher, arg, values.url) };
+      return { code: 0, out: await setWebhook(db, await cipherOf(db, config), arg, values.url) };
     }
     case 'show':
       return { code: 0, out: await showWebhook(db, arg) };
