@@ -233,6 +233,36 @@ async function restart(old: TestApp, env: Record<string, string> = {}): Promise<
   return createTestApp({ env: { ...webhookEnv, ...env }, database });
 }
 
+describe('several instances on one database', () => {
+  it('send each delivery once between them', async () => {
+    const second = await createTestApp({ env: webhookEnv, database });
+    try {
+      const s = await subscriber('/shared');
+      const names = Array.from({ length: 8 }, (_, i) => `shared ${i}`);
+      // Half the statements through each instance; both dispatchers poll the one outbox.
+      const answers = await Promise.all(
+        names.map((name, i) =>
+          (i % 2 === 0 ? t : second).app.inject({
+            method: 'POST',
+            url: '/statements/analytics?format=periculum&statementType=consumer',
+            headers: s.headers,
+            payload: bodyFor('periculum', generateRows(30), name) as object,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(names.map(() => 200));
+      await until(async () => (await deliveriesOf(s.clientId)).every((d) => d.state === 'delivered'), 'all sent');
+      expect(await deliveriesOf(s.clientId)).toHaveLength(8);
+      const byNumber = (a: number, b: number) => a - b;
+      const sent = at('/shared').map((r) => JSON.parse(r.body).data.statementKey as number);
+      expect(sent.sort(byNumber)).toEqual(answers.map((a) => a.json().key as number).sort(byNumber));
+    } finally {
+      await second.app.close();
+      await second.services.stop();
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes each event a receiver gets, with its body schema and signature header', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
