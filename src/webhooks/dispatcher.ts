@@ -75,11 +75,15 @@ export function createWebhookDispatcher(deps: {
         },
       });
       await response.body?.cancel();
-      return { status: response.status, error: response.ok ? null : `answered ${response.status}` };
+      return {
+        status: response.status,
+        error: response.ok ? null : `answered ${response.status}`,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       const reason = timedOut ? `no answer within ${settings.timeoutMs} ms` : errorText(err);
-      return { status: null, error: reason };
+      return { status: null, error: reason, retryAfterMs: 0 };
     }
   }
 
@@ -106,7 +110,7 @@ export function createWebhookDispatcher(deps: {
         error: 'the signing secret could not be opened (key changed?)',
       });
     }
-    const { status, error } = await post(d.endpoint.url, webhookBody(d), d, secret, attempts);
+    const { status, error, retryAfterMs: asked } = await post(d.endpoint.url, webhookBody(d), d, secret, attempts);
     const attempt = { attempts, status, error };
     if (error === null) {
       await markDelivered(db, d.id, attempt);
@@ -114,12 +118,9 @@ export function createWebhookDispatcher(deps: {
       return;
     }
     if (attempts >= settings.maxAttempts) return fail(attempt);
-    await retryLater(
-      db,
-      d.id,
-      backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random),
-      attempt,
-    );
+    // A receiver's Retry-After (429, 503) is honoured up to the longest backoff.
+    const backoff = backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random);
+    await retryLater(db, d.id, Math.max(backoff, Math.min(asked, settings.backoffMaxMs)), attempt);
     outcomes.inc({ event: d.event, outcome: 'retry' });
     log.info(
       { delivery: d.id, event: d.event, clientId: d.clientId, to: urlOrigin(d.endpoint.url), error },
@@ -138,6 +139,15 @@ export function createWebhookDispatcher(deps: {
         ? log.error({ err, delivery: d.id }, 'webhook delivery could not be recorded')
         : log.error({ err }, 'webhook dispatcher round failed'),
   });
+}
+
+/** A Retry-After header in milliseconds: delay-seconds or an HTTP date; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 0;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
 }
 
 /** A fetch failure's cause, short: `connect ECONNREFUSED 127.0.0.1:9`, not undici's "fetch failed". */

@@ -29,13 +29,16 @@ interface Received {
 /** A receiver on this machine: records every request and answers with the next planned status (200 when none). */
 async function startReceiver() {
   const received: Received[] = [];
-  const plan: number[] = [];
+  /** Statuses to answer in turn; `[status, retryAfter]` adds a Retry-After header. */
+  const plan: Array<number | [number, string]> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
-      const status = plan.shift() ?? 200;
+      const next = plan.shift() ?? 200;
+      const status = typeof next === 'number' ? next : next[0];
+      if (typeof next !== 'number') res.setHeader('retry-after', next[1]);
       if (status === 302) res.setHeader('location', '/elsewhere');
       res.writeHead(status).end();
     });
@@ -232,6 +235,32 @@ async function restart(old: TestApp, env: Record<string, string> = {}): Promise<
   await old.app.close();
   return createTestApp({ env: { ...webhookEnv, ...env }, database });
 }
+
+describe("a receiver's Retry-After", () => {
+  it('puts the next attempt at least that far off (up to WEBHOOK_BACKOFF_MAX_MS)', async () => {
+    const s = await subscriber('/busy');
+    await t.services.stop(); // this instance's 20 ms backoff cap would hide it
+    const patient = await createTestApp({ env: { ...webhookEnv, WEBHOOK_BACKOFF_MAX_MS: '600000' }, database });
+    try {
+      receiver.plan.push([503, '120']);
+      expect((await submit(s.headers, 'busy')).statusCode).toBe(200);
+      await until(async () => (await deliveriesOf(s.clientId))[0]?.attempts === 1, 'the first attempt');
+      const [delivery] = await deliveriesOf(s.clientId);
+      const row = await database.db
+        .selectFrom('webhook_deliveries')
+        .select(['state', 'last_status', sql<number>`extract(epoch from run_after - now())`.as('wait')])
+        .where('id', '=', delivery?.id as number)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ state: 'pending', last_status: 503 });
+      // Scheduled two minutes on (the backoff alone would be 5-10 ms); a wide margin, not a timing check.
+      expect(Number(row.wait)).toBeGreaterThan(60);
+    } finally {
+      await patient.app.close();
+      await patient.services.stop();
+      t = await restart(t);
+    }
+  });
+});
 
 describe('several instances on one database', () => {
   it('send each delivery once between them', async () => {
