@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { WebhookConfig } from '../config.js';
 import type { ReportCipher } from '../credit/report-cipher.js';
 import type { Database } from '../db/schema.js';
@@ -10,6 +10,7 @@ import { urlOrigin } from './endpoint-url.js';
 import { SIGNATURE_HEADER, signWebhook, webhookSecretAad } from './signature.js';
 import {
   type Attempt,
+  backlog,
   type ClaimedDelivery,
   claimDueDeliveries,
   markDelivered,
@@ -55,6 +56,33 @@ export function createWebhookDispatcher(deps: {
     help: 'Webhook delivery attempts by event and outcome (delivered, retry, failed)',
     labelNames: ['event', 'outcome'] as const,
     registers: [deps.metrics],
+  });
+  // The backlog, read once per scrape for both gauges: a growing one means receivers are down or
+  // slow. A database that does not answer leaves the last values (the scrape still succeeds).
+  let reading: { at: number; value: Promise<{ pending: number; oldestSeconds: number } | undefined> } | undefined;
+  const readBacklog = () => {
+    if (!reading || Date.now() - reading.at > 1000) {
+      reading = { at: Date.now(), value: backlog(db).catch(() => undefined) };
+    }
+    return reading.value;
+  };
+  new Gauge({
+    name: 'webhook_deliveries_pending',
+    help: 'Webhook deliveries waiting to be sent (all instances)',
+    registers: [deps.metrics],
+    async collect() {
+      const b = await readBacklog();
+      if (b) this.set(b.pending);
+    },
+  });
+  new Gauge({
+    name: 'webhook_oldest_pending_seconds',
+    help: 'How long the oldest webhook delivery still waiting has waited',
+    registers: [deps.metrics],
+    async collect() {
+      const b = await readBacklog();
+      if (b) this.set(b.oldestSeconds);
+    },
   });
   const leaseMs = settings.timeoutMs * 2 + 10_000;
 

@@ -171,6 +171,19 @@ export async function requeueFailed(db: Db, clientId: number): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
+/** The deliveries waiting to be sent, and how long the oldest has waited (seconds; 0 when none). */
+export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select([
+      sql<number>`count(*)::int`.as('pending'),
+      sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('oldest'),
+    ])
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestSeconds: Number(row.oldest) };
+}
+
 /** Gives back the leases of deliveries this instance held when it stopped. */
 export async function releaseDeliveries(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
