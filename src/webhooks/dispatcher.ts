@@ -10,6 +10,7 @@ import { urlOrigin } from './endpoint-url.js';
 import { SIGNATURE_HEADER, signWebhook, webhookSecretAad } from './signature.js';
 import {
   type Attempt,
+  type Backlog,
   backlog,
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -59,31 +60,32 @@ export function createWebhookDispatcher(deps: {
   });
   // The backlog, read once per scrape for both gauges: a growing one means receivers are down or
   // slow. A database that does not answer leaves the last values (the scrape still succeeds).
-  let reading: { at: number; value: Promise<{ pending: number; oldestSeconds: number } | undefined> } | undefined;
+  let reading: { at: number; value: Promise<Backlog | undefined> } | undefined;
   const readBacklog = () => {
     if (!reading || Date.now() - reading.at > 1000) {
       reading = { at: Date.now(), value: backlog(db).catch(() => undefined) };
     }
     return reading.value;
   };
-  new Gauge({
-    name: 'webhook_deliveries_pending',
-    help: 'Webhook deliveries waiting to be sent (all instances)',
-    registers: [deps.metrics],
-    async collect() {
-      const b = await readBacklog();
-      if (b) this.set(b.pending);
-    },
-  });
-  new Gauge({
-    name: 'webhook_oldest_pending_seconds',
-    help: 'How long the oldest webhook delivery still waiting has waited',
-    registers: [deps.metrics],
-    async collect() {
-      const b = await readBacklog();
-      if (b) this.set(b.oldestSeconds);
-    },
-  });
+  const gauges: Array<[string, string, (b: Backlog) => number]> = [
+    ['webhook_deliveries_pending', 'Webhook deliveries waiting to be sent (all instances)', (b) => b.pending],
+    [
+      'webhook_oldest_pending_seconds',
+      'How long the oldest webhook delivery still waiting has waited',
+      (b) => b.oldestSeconds,
+    ],
+  ];
+  for (const [name, help, value] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [deps.metrics],
+      async collect() {
+        const b = await readBacklog();
+        if (b) this.set(value(b));
+      },
+    });
+  }
   const leaseMs = settings.timeoutMs * 2 + 10_000;
 
   async function post(url: string, body: string, d: ClaimedDelivery, secret: string, attempts: number) {

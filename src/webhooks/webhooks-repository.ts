@@ -172,7 +172,12 @@ export async function requeueFailed(db: Db, clientId: number): Promise<number> {
 }
 
 /** The deliveries waiting to be sent, and how long the oldest has waited (seconds; 0 when none). */
-export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
+export interface Backlog {
+  pending: number;
+  oldestSeconds: number;
+}
+
+export async function backlog(db: Db): Promise<Backlog> {
   const row = await db
     .selectFrom('webhook_deliveries')
     .select([
