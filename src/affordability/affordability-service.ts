@@ -4,7 +4,7 @@ import { isForeignKeyViolation } from '../db/sql-state.js';
 import { ownedBy } from '../db/tenant.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
 import { numberToMinor, toMajor } from '../domain/money.js';
-import { getResults } from '../statements/statements-repository.js';
+import { getResults, ownsStatement } from '../statements/statements-repository.js';
 import { type AffordabilityInputs, computeAffordability } from './affordability.js';
 
 /** One affordability result as the real API answers it (naira), plus our explicit fields. */
@@ -119,8 +119,7 @@ const COLUMNS = [
 export function createAffordabilityService(db: Kysely<Database>): AffordabilityService {
   /** `path`: the body field that gave the key (none when it is in the URL). */
   const ownStatement = async (clientId: number, key: number, path?: string) => {
-    const row = await ownedBy(db, 'statements', clientId).select('key').where('key', '=', key).executeTakeFirst();
-    if (!row) throw statementNotFound(key, path);
+    if (!(await ownsStatement(db, clientId, key))) throw statementNotFound(key, path);
   };
   return {
     async assess(clientId, request) {

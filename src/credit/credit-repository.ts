@@ -173,18 +173,6 @@ export async function listReportsForStatement(
   return rows.map((r) => ({ reference: r.reference, state: r.state, createdDate: r.created_at.toISOString() }));
 }
 
-export async function statementExists(db: Db, clientId: number, statementKey: number): Promise<boolean> {
-  // FOR KEY SHARE: the statement cannot be deleted before the linking row is written.
-  const row = await db
-    .selectFrom('statements')
-    .select('key')
-    .where('client_id', '=', clientId)
-    .where('key', '=', statementKey)
-    .forKeyShare()
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Claims due jobs for this bureau: each claimed row is leased until `leaseMs` from now, so another
  * instance (or this one after a crash) takes it over only when the lease has run out.

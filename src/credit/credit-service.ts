@@ -4,6 +4,7 @@ import type { Principal } from '../auth/token-service.js';
 import type { CreditConfig } from '../config.js';
 import type { CreditJobState, Database } from '../db/schema.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
+import { ownsStatement } from '../statements/statements-repository.js';
 import type { Bureau } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
@@ -15,7 +16,6 @@ import {
   insertReport,
   type JobKey,
   listReportsForStatement,
-  statementExists,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
 import { createJobRunner, type JobRunner } from './job-runner.js';
@@ -140,7 +140,10 @@ export function createCreditService(deps: {
       const freshFor = opts.refresh ? undefined : config.freshnessMs;
       const subjectEnc = cipher.seal(JSON.stringify(subject), subjectAad(clientId, subjectHash));
       const outcome = await db.transaction().execute(async (trx) => {
-        if (input.statementKey !== undefined && !(await statementExists(trx, clientId, input.statementKey))) {
+        if (
+          input.statementKey !== undefined &&
+          !(await ownsStatement(trx, clientId, input.statementKey, { forKeyShare: true }))
+        ) {
           throw statementNotFound(input.statementKey, '/body/statementKey');
         }
         const job = await shareOrQueue(trx, key, freshFor, subjectEnc);

@@ -1,21 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
-import { ownedBy } from '../db/tenant.js';
 import { statementNotFound } from '../domain/errors.js';
 import { purgeOlderThan } from '../jobs/retention.js';
 import type { LivenessEntity } from './answer.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** True when the statement exists and belongs to the client (another client's key reads as absent). */
-export async function ownsStatement(db: Kysely<Database>, clientId: number, statementKey: number): Promise<boolean> {
-  const row = await ownedBy(db, 'statements', clientId)
-    .select('statements.key')
-    .where('statements.key', '=', statementKey)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Saves a result; its statement deleted since it was checked is a NOT_FOUND at `/body/statementKey`. */
 export async function saveLivenessResult(

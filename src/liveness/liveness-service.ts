@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
+import { ownsStatement } from '../statements/statements-repository.js';
 import { type LivenessAnswer, livenessAnswer } from './answer.js';
 import type { FaceAnalyzer } from './face-pool.js';
 import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
-import { ownsStatement, saveLivenessResult } from './liveness-repository.js';
+import { saveLivenessResult } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
 import type { Part } from './multipart.js';
 

@@ -218,3 +218,18 @@ export async function completeIdempotencyKey(
  */
 export const purgeStatementsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
   purgeOlderThan(db, { table: 'statements', id: 'key', time: 'created_at' }, days, batch);
+
+/**
+ * True when the statement exists and belongs to the client (another client's key reads as absent).
+ * `forKeyShare`, inside a transaction: the statement cannot be deleted before a row referring to it
+ * is written (otherwise the writer translates the foreign-key refusal into a 404).
+ */
+export async function ownsStatement(
+  db: Db,
+  clientId: number,
+  statementKey: number,
+  lock: { forKeyShare?: boolean } = {},
+): Promise<boolean> {
+  const query = ownedBy(db, 'statements', clientId).select('statements.key').where('statements.key', '=', statementKey);
+  return (await (lock.forKeyShare ? query.forKeyShare() : query).executeTakeFirst()) !== undefined;
+}
