@@ -1,3 +1,4 @@
+import type { CommercialCreditReport } from './commercial-report.js';
 import type { CreditReport, SummaryCurrency } from './report.js';
 
 /** Who a report is asked for. The BVN is the key; name and birth date help the bureau's matching. */
@@ -10,12 +11,20 @@ export interface BureauSubject {
   enquiryReason?: string | undefined;
 }
 
+/** Which business a commercial report is asked for: its CAC registration number is the key. */
+export interface BusinessSubject {
+  /** Normalised (`normaliseRegistrationNumber`): `RC123456`, `BN809081021`. */
+  registrationNumber: string;
+  businessName?: string | undefined;
+  enquiryReason?: string | undefined;
+}
+
 /**
  * What a bureau call answers: the report, or "accepted, ask again later" with the bureau's own
  * ticket for the request (kept in the job so the fetch survives a restart).
  */
-export type BureauResult =
-  | { kind: 'ready'; report: CreditReport }
+export type BureauResult<R = CreditReport> =
+  | { kind: 'ready'; report: R }
   | { kind: 'pending'; ticket: string; retryAfterMs: number };
 
 /**
@@ -53,6 +62,11 @@ export interface Bureau {
   readonly localCurrencies: readonly SummaryCurrency[];
   /** Asks for a subject's full consumer report. */
   requestReport(subject: BureauSubject, signal: AbortSignal): Promise<BureauResult>;
+  /**
+   * Asks for a business's full commercial report. Bureaus answer these at once (FirstCentral's
+   * `GetCommercialFullCreditReport` is synchronous), so there is no pending answer to fetch later.
+   */
+  requestCommercialReport(subject: BusinessSubject, signal: AbortSignal): Promise<CommercialCreditReport>;
   /** Asks again for a report that an earlier call left pending. */
   fetchReport(subject: BureauSubject, ticket: string, signal: AbortSignal): Promise<BureauResult>;
   /** Cheap reachability check (no billable call). */

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { CreditJobState, Database } from '../db/schema.js';
+import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
 import { purgeOlderThan } from '../jobs/retention.js';
@@ -13,12 +13,14 @@ const IN_FLIGHT: CreditJobState[] = ['pending', 'processing'];
 export interface JobKey {
   clientId: number;
   bureau: string;
+  kind: CreditReportKind;
   subjectHash: string;
 }
 
 export interface ClaimedJob {
   id: number;
   clientId: number;
+  kind: CreditReportKind;
   subjectHash: string;
   subjectEnc: string;
   ticket: string | null;
@@ -41,6 +43,7 @@ export async function findReusableJob(
     .select(['id', 'state'])
     .where('client_id', '=', key.clientId)
     .where('bureau', '=', key.bureau)
+    .where('kind', '=', key.kind)
     .where('subject_hash', '=', key.subjectHash)
     .where((eb) =>
       freshForMs !== undefined
@@ -65,13 +68,14 @@ export async function insertJobUnlessInFlight(db: Db, key: JobKey, subjectEnc: s
     .values({
       client_id: key.clientId,
       bureau: key.bureau,
+      kind: key.kind,
       subject_hash: key.subjectHash,
       subject_enc: subjectEnc,
       state: 'pending',
     })
     .onConflict((oc) =>
       oc
-        .columns(['client_id', 'bureau', 'subject_hash'])
+        .columns(['client_id', 'bureau', 'kind', 'subject_hash'])
         .where(sql<boolean>`state in ('pending', 'processing')`)
         .doNothing(),
     )
@@ -111,6 +115,7 @@ export async function insertReport(
 
 export interface StoredReport {
   reference: string;
+  kind: CreditReportKind;
   requestEnc: string;
   createdAt: Date;
   jobId: number;
@@ -121,8 +126,16 @@ export interface StoredReport {
   failureMessage: string | null;
 }
 
-/** One client's reference with the state of the pull behind it; another client's is not found. */
-export async function findReport(db: Db, clientId: number, reference: string): Promise<StoredReport | undefined> {
+/**
+ * One client's reference of one kind with the state of the pull behind it; another client's, or
+ * one of the other kind, is not found.
+ */
+export async function findReport(
+  db: Db,
+  clientId: number,
+  kind: CreditReportKind,
+  reference: string,
+): Promise<StoredReport | undefined> {
   // PostgreSQL text cannot hold U+0000, so no reference has one (and the query would fail).
   if (reference.includes('\u0000')) return undefined;
   const row = await db
@@ -134,6 +147,7 @@ export async function findReport(db: Db, clientId: number, reference: string): P
       'r.created_at',
       'r.client_id',
       'j.id as job_id',
+      'j.kind',
       'j.state',
       'j.report_enc',
       'j.failure_code',
@@ -141,10 +155,12 @@ export async function findReport(db: Db, clientId: number, reference: string): P
     ])
     .where('r.client_id', '=', clientId)
     .where('r.reference', '=', reference)
+    .where('j.kind', '=', kind)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     reference: row.reference,
+    kind: row.kind,
     requestEnc: row.request_enc,
     createdAt: row.created_at,
     jobId: row.job_id,
@@ -161,16 +177,21 @@ export async function listReportsForStatement(
   db: Db,
   clientId: number,
   statementKey: number,
-): Promise<Array<{ reference: string; state: CreditJobState; createdDate: string }>> {
+): Promise<Array<{ reference: string; kind: CreditReportKind; state: CreditJobState; createdDate: string }>> {
   const rows = await db
     .selectFrom('credit_reports as r')
     .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
-    .select(['r.reference', 'j.state', 'r.created_at'])
+    .select(['r.reference', 'j.kind', 'j.state', 'r.created_at'])
     .where('r.client_id', '=', clientId)
     .where('r.statement_key', '=', statementKey)
     .orderBy('r.id')
     .execute();
-  return rows.map((r) => ({ reference: r.reference, state: r.state, createdDate: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    reference: r.reference,
+    kind: r.kind,
+    state: r.state,
+    createdDate: r.created_at.toISOString(),
+  }));
 }
 
 /**
@@ -182,6 +203,7 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
   const result = await sql<{
     id: number;
     client_id: number;
+    kind: CreditReportKind;
     subject_hash: string;
     subject_enc: string;
     bureau_ticket: string | null;
@@ -198,10 +220,11 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
       limit ${limit}
       for update skip locked
     )
-    returning id, client_id, subject_hash, subject_enc, bureau_ticket, attempts, created_at`.execute(db);
+    returning id, client_id, kind, subject_hash, subject_enc, bureau_ticket, attempts, created_at`.execute(db);
   return result.rows.map((r) => ({
     id: r.id,
     clientId: r.client_id,
+    kind: r.kind,
     subjectHash: r.subject_hash,
     subjectEnc: r.subject_enc,
     ticket: r.bureau_ticket,

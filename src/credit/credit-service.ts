@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../auth/token-service.js';
 import type { CreditConfig } from '../config.js';
-import type { CreditJobState, Database } from '../db/schema.js';
+import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
 import { ownsStatement } from '../statements/statements-repository.js';
-import type { Bureau } from './bureau.js';
+import type { Bureau, BureauSubject, BusinessSubject } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
+import { type CommercialCreditReport, normaliseRegistrationNumber } from './commercial-report.js';
 import type { CreditMetrics } from './credit-metrics.js';
 import {
   findReport,
@@ -16,12 +17,13 @@ import {
   insertReport,
   type JobKey,
   listReportsForStatement,
+  type StoredReport,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
 import { createJobRunner, type JobRunner } from './job-runner.js';
 import { type CreditReport, fullName, isoDate } from './report.js';
 import type { ReportCipher } from './report-cipher.js';
-import { reportAad, requestAad, subjectAad } from './sealing.js';
+import { reportAad, requestAad, subjectAad, subjectIdentifier } from './sealing.js';
 
 export interface ConsumerReportRequest {
   bvn: string;
@@ -31,7 +33,15 @@ export interface ConsumerReportRequest {
   enquiryReason?: string | undefined;
 }
 
-/** The spec's envelope data for one reference. */
+export interface CommercialReportRequest {
+  /** As the lender typed it; normalised here (`RC-123456` is `RC123456`). */
+  registrationNumber: string;
+  businessName?: string | undefined;
+  statementKey?: number | undefined;
+  enquiryReason?: string | undefined;
+}
+
+/** The spec's envelope data for one consumer reference. */
 export interface ConsumerReportView {
   reference: string;
   state: CreditJobState;
@@ -41,33 +51,64 @@ export interface ConsumerReportView {
   report: CreditReport | null;
 }
 
-export interface ConsumerReportAnswer {
-  data: ConsumerReportView;
+/** The real API's envelope data for one business reference. */
+export interface CommercialReportView {
+  reference: string;
+  state: CreditJobState;
+  business_registration_number: string;
+  report_type: 'basic';
+  report: CommercialCreditReport | null;
+}
+
+export interface ReportAnswer<View> {
+  data: View;
   /** What the lender should read: "Sucessful", "ask again shortly", or why it failed. */
   message: string;
   failureCode: string | undefined;
+}
+export type ConsumerReportAnswer = ReportAnswer<ConsumerReportView>;
+export type CommercialReportAnswer = ReportAnswer<CommercialReportView>;
+
+export interface RequestedReport {
+  reference: string;
+  state: CreditJobState;
+  reused: boolean;
 }
 
 export interface CreditService {
   readonly bureau: GuardedBureau;
   readonly runner: JobRunner;
   /** Queues a bureau pull, or reuses one in flight or fresh enough; answers the new reference. */
-  request(
+  request(principal: Principal, input: ConsumerReportRequest, opts?: { refresh?: boolean }): Promise<RequestedReport>;
+  /** The same for a business, by its CAC registration number. */
+  requestCommercial(
     principal: Principal,
-    input: ConsumerReportRequest,
+    input: CommercialReportRequest,
     opts?: { refresh?: boolean },
-  ): Promise<{ reference: string; state: CreditJobState; reused: boolean }>;
+  ): Promise<RequestedReport>;
   get(principal: Principal, reference: string): Promise<ConsumerReportAnswer>;
+  getCommercial(principal: Principal, reference: string): Promise<CommercialReportAnswer>;
   /** The references linked to a statement (for `GET /statements/{key}`). */
   reportsForStatement(
     clientId: number,
     statementKey: number,
-  ): Promise<Array<{ reference: string; state: CreditJobState; createdDate: string }>>;
+  ): Promise<Array<{ reference: string; kind: CreditReportKind; state: CreditJobState; createdDate: string }>>;
 }
 
+/** What a reference keeps of its request (sealed): the names the lender gave, for the envelope. */
 interface StoredRequest {
   name?: string;
   dateOfBirth?: string;
+  registrationNumber?: string;
+}
+
+/** A pull to share or queue, and what its reference keeps of the request. */
+interface PullRequest {
+  kind: CreditReportKind;
+  /** The subject as the bureau call needs it (sealed in the job). */
+  subject: BureauSubject | BusinessSubject;
+  stored: StoredRequest;
+  statementKey: number | undefined;
 }
 
 /**
@@ -87,7 +128,7 @@ async function shareOrQueue(
     const id = await insertJobUnlessInFlight(trx, key, subjectEnc);
     if (id !== undefined) return { id, state: 'pending', reused: false };
   }
-  throw new AppError('CONFLICT', 'requests for this BVN keep changing state at the same moment; send it again');
+  throw new AppError('CONFLICT', 'requests for this subject keep changing state at the same moment; send it again');
 }
 
 export function createCreditService(deps: {
@@ -123,77 +164,121 @@ export function createCreditService(deps: {
     processing: `${capitalised(displayName)} is preparing the report; ask again in a few seconds.`,
   };
 
+  async function queuePull(
+    principal: Principal,
+    pull: PullRequest,
+    opts: { refresh?: boolean },
+  ): Promise<RequestedReport> {
+    const { clientId } = principal;
+    const subjectHash = cipher.subjectHash(subjectIdentifier(pull.kind, pull.subject));
+    const key = { clientId, bureau: deps.bureau.name, kind: pull.kind, subjectHash };
+    const reference = `${principal.slug}&${randomBytes(16).toString('hex')}`;
+    const freshFor = opts.refresh ? undefined : config.freshnessMs;
+    const subjectEnc = cipher.seal(JSON.stringify(pull.subject), subjectAad(clientId, subjectHash));
+    const { statementKey } = pull;
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (statementKey !== undefined && !(await ownsStatement(trx, clientId, statementKey, { forKeyShare: true }))) {
+        throw statementNotFound(statementKey, '/body/statementKey');
+      }
+      const job = await shareOrQueue(trx, key, freshFor, subjectEnc);
+      await insertReport(trx, {
+        reference,
+        clientId,
+        jobId: job.id,
+        statementKey,
+        requestEnc: cipher.seal(JSON.stringify(pull.stored), requestAad(reference)),
+        reused: job.reused,
+      });
+      return { state: job.state, reused: job.reused };
+    });
+    if (outcome.reused) metrics.reuse.inc({ kind: outcome.state === 'completed' ? 'completed' : 'in_flight' });
+    else runner.wake();
+    return { reference, ...outcome };
+  }
+
+  /** One of the client's references of this kind, with its request and (when completed) its report opened. */
+  async function open<R>(principal: Principal, kind: CreditReportKind, reference: string) {
+    const row = await findReport(db, principal.clientId, kind, reference);
+    if (!row) throw new AppError('NOT_FOUND', `no ${kind} credit report with reference ${reference}`);
+    const asked = JSON.parse(cipher.open(row.requestEnc, requestAad(row.reference))) as StoredRequest;
+    const report =
+      row.state === 'completed' && row.reportEnc
+        ? (JSON.parse(cipher.open(row.reportEnc, reportAad(row.jobId))) as R)
+        : null;
+    return { row, asked, report };
+  }
+
+  function answer<View>(row: StoredReport, data: View): ReportAnswer<View> {
+    if (row.state === 'failed') {
+      return {
+        data,
+        message: row.failureMessage ?? 'The report could not be obtained; request a new one.',
+        failureCode: row.failureCode ?? 'CREDIT_FAILED',
+      };
+    }
+    return {
+      data,
+      message: row.state === 'completed' ? 'Sucessful' : pendingMessage[row.state],
+      failureCode: undefined,
+    };
+  }
+
   return {
     bureau,
     runner,
-    async request(principal, input, opts = {}) {
-      const { clientId } = principal;
-      const subjectHash = cipher.subjectHash(input.bvn);
-      const key = { clientId, bureau: deps.bureau.name, subjectHash };
-      const reference = `${principal.slug}&${randomBytes(16).toString('hex')}`;
-      const subject = {
-        bvn: input.bvn,
-        name: input.name,
-        dateOfBirth: input.dateOfBirth,
-        enquiryReason: input.enquiryReason,
-      };
-      const freshFor = opts.refresh ? undefined : config.freshnessMs;
-      const subjectEnc = cipher.seal(JSON.stringify(subject), subjectAad(clientId, subjectHash));
-      const outcome = await db.transaction().execute(async (trx) => {
-        if (
-          input.statementKey !== undefined &&
-          !(await ownsStatement(trx, clientId, input.statementKey, { forKeyShare: true }))
-        ) {
-          throw statementNotFound(input.statementKey, '/body/statementKey');
-        }
-        const job = await shareOrQueue(trx, key, freshFor, subjectEnc);
-        await insertReport(trx, {
-          reference,
-          clientId,
-          jobId: job.id,
+    request: (principal, input, opts = {}) =>
+      queuePull(
+        principal,
+        {
+          kind: 'consumer',
+          subject: {
+            bvn: input.bvn,
+            name: input.name,
+            dateOfBirth: input.dateOfBirth,
+            enquiryReason: input.enquiryReason,
+          },
+          stored: { name: input.name, dateOfBirth: input.dateOfBirth },
           statementKey: input.statementKey,
-          requestEnc: cipher.seal(
-            JSON.stringify({ name: input.name, dateOfBirth: input.dateOfBirth }),
-            requestAad(reference),
-          ),
-          reused: job.reused,
-        });
-        return { state: job.state, reused: job.reused };
-      });
-      if (outcome.reused) metrics.reuse.inc({ kind: outcome.state === 'completed' ? 'completed' : 'in_flight' });
-      else runner.wake();
-      return { reference, ...outcome };
+        },
+        opts,
+      ),
+
+    requestCommercial(principal, input, opts = {}) {
+      const registrationNumber = normaliseRegistrationNumber(input.registrationNumber);
+      return queuePull(
+        principal,
+        {
+          kind: 'commercial',
+          subject: { registrationNumber, businessName: input.businessName, enquiryReason: input.enquiryReason },
+          stored: { name: input.businessName, registrationNumber },
+          statementKey: input.statementKey,
+        },
+        opts,
+      );
     },
 
     async get(principal, reference) {
-      const row = await findReport(db, principal.clientId, reference);
-      if (!row) throw new AppError('NOT_FOUND', `no credit report with reference ${reference}`);
-      const asked = JSON.parse(cipher.open(row.requestEnc, requestAad(row.reference))) as StoredRequest;
-      const report =
-        row.state === 'completed' && row.reportEnc
-          ? (JSON.parse(cipher.open(row.reportEnc, reportAad(row.jobId))) as CreditReport)
-          : null;
+      const { row, asked, report } = await open<CreditReport>(principal, 'consumer', reference);
       const person = report?.personalDetailsSummary;
-      const data: ConsumerReportView = {
+      return answer(row, {
         reference: row.reference,
         state: row.state,
         name: (person && fullName(person)) || asked.name || '',
         date_of_birth: (person && isoDate(person.birthDate)) || asked.dateOfBirth || '',
         report_type: 'basic',
         report,
-      };
-      if (row.state === 'failed') {
-        return {
-          data,
-          message: row.failureMessage ?? 'The report could not be obtained; request a new one.',
-          failureCode: row.failureCode ?? 'CREDIT_FAILED',
-        };
-      }
-      return {
-        data,
-        message: row.state === 'completed' ? 'Sucessful' : pendingMessage[row.state],
-        failureCode: undefined,
-      };
+      });
+    },
+
+    async getCommercial(principal, reference) {
+      const { row, asked, report } = await open<CommercialCreditReport>(principal, 'commercial', reference);
+      return answer(row, {
+        reference: row.reference,
+        state: row.state,
+        business_registration_number: report?.businessData.businessRegistrationNumber || asked.registrationNumber || '',
+        report_type: 'basic',
+        report,
+      });
     },
 
     reportsForStatement: (clientId, statementKey) => listReportsForStatement(db, clientId, statementKey),

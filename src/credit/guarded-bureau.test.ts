@@ -15,6 +15,10 @@ function failingBureau(kind: 'unavailable' | 'no_record' = 'unavailable'): Burea
       bureau.calls += 1;
       throw new BureauError(kind, 'down');
     },
+    async requestCommercialReport() {
+      bureau.calls += 1;
+      throw new BureauError(kind, 'down');
+    },
     async fetchReport() {
       throw new BureauError(kind, 'down');
     },
@@ -42,6 +46,20 @@ describe('guarded bureau', () => {
     const failures = await registry.getSingleMetricAsString('credit_bureau_failures_total');
     expect(failures).toContain('kind="circuit_open"} 3');
     expect(await registry.getSingleMetricAsString('credit_bureau_circuit_open')).toContain('} 1');
+  });
+
+  it('business and consumer calls share one breaker: failing business calls pause consumer ones', async () => {
+    const bureau = failingBureau();
+    const guarded = guardBureau(bureau, {
+      timeoutMs: 1000,
+      breaker: createCircuitBreaker({ threshold: 2, cooldownMs: 60_000 }),
+      metrics: createCreditMetrics(new Registry()),
+    });
+    const business = { registrationNumber: 'RC123456' };
+    for (let i = 0; i < 2; i++)
+      await expect(guarded.requestCommercialReport(business)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(guarded.requestReport(subject)).rejects.toThrow(/paused/);
+    expect(bureau.calls).toBe(2);
   });
 
   it('a subject without a record does not count against the bureau', async () => {

@@ -1,5 +1,6 @@
-import { type Bureau, BureauError, type BureauResult, type BureauSubject } from './bureau.js';
+import { type Bureau, BureauError, type BureauResult, type BureauSubject, type BusinessSubject } from './bureau.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
+import type { CommercialCreditReport } from './commercial-report.js';
 import type { CreditMetrics } from './credit-metrics.js';
 
 /**
@@ -11,6 +12,8 @@ import type { CreditMetrics } from './credit-metrics.js';
 export interface GuardedBureau {
   readonly bureau: Bureau;
   requestReport(subject: BureauSubject): Promise<BureauResult>;
+  /** A business's report, answered at once: always `ready`. */
+  requestCommercialReport(subject: BusinessSubject): Promise<BureauResult<CommercialCreditReport>>;
   fetchReport(subject: BureauSubject, ticket: string): Promise<BureauResult>;
   health(): Promise<{ ok: boolean; detail?: string }>;
   /** When the breaker lets calls through again, if it is open. */
@@ -44,7 +47,7 @@ export function guardBureau(
     }
   }
 
-  async function guarded(operation: string, call: (signal: AbortSignal) => Promise<BureauResult>) {
+  async function guarded<R>(operation: string, call: (signal: AbortSignal) => Promise<BureauResult<R>>) {
     if (!breaker.tryAcquire()) {
       metrics.failures.inc({ ...labels, kind: 'circuit_open' });
       throw new BureauError('unavailable', `${bureau.displayName} is failing repeatedly; calls are paused for a while`);
@@ -74,6 +77,11 @@ export function guardBureau(
   return {
     bureau,
     requestReport: (subject) => guarded('request', (signal) => bureau.requestReport(subject, signal)),
+    requestCommercialReport: (subject) =>
+      guarded('request_commercial', async (signal) => ({
+        kind: 'ready',
+        report: await bureau.requestCommercialReport(subject, signal),
+      })),
     fetchReport: (subject, ticket) => guarded('fetch', (signal) => bureau.fetchReport(subject, ticket, signal)),
     async health() {
       try {

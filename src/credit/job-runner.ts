@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { CreditReportKind, Database } from '../db/schema.js';
 import { backoffMs } from '../jobs/backoff.js';
 import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.js';
-import { BureauError, type BureauFailure, type BureauSubject } from './bureau.js';
+import {
+  BureauError,
+  type BureauFailure,
+  type BureauResult,
+  type BureauSubject,
+  type BusinessSubject,
+} from './bureau.js';
 import { capitalised } from './capitalised.js';
+import { commercialReportProblems } from './commercial-report.js';
 import type { CreditMetrics } from './credit-metrics.js';
 import {
   type ClaimedJob,
@@ -60,19 +67,53 @@ export function createJobRunner(deps: {
     metrics.jobs.inc({ outcome: code });
   };
 
-  const messages: Record<Exclude<BureauFailure, 'timeout' | 'unavailable'>, (detail: string) => string> = {
-    no_record: () =>
-      `${capitalised(name)} holds no credit record for this BVN. Check the BVN with the applicant; someone who has never borrowed has no bureau file.`,
-    rejected: (detail) =>
-      `${capitalised(name)} refused the request (${detail}). Check the BVN, name and date of birth, then request a new report.`,
+  /** What identifies the subject of each kind of report, for the lender to check. */
+  const subjectWords: Record<CreditReportKind, { key: string; check: string; empty: string }> = {
+    consumer: {
+      key: 'this BVN',
+      check: 'the BVN, name and date of birth',
+      empty: 'Check the BVN with the applicant; someone who has never borrowed has no bureau file.',
+    },
+    commercial: {
+      key: 'this registration number',
+      check: 'the CAC registration number and business name',
+      empty: 'Check the RC or BN number with the applicant; a business that has never borrowed has no bureau file.',
+    },
+  };
+  const messages: Record<
+    Exclude<BureauFailure, 'timeout' | 'unavailable'>,
+    (detail: string, kind: CreditReportKind) => string
+  > = {
+    no_record: (_detail, kind) =>
+      `${capitalised(name)} holds no credit record for ${subjectWords[kind].key}. ${subjectWords[kind].empty}`,
+    rejected: (detail, kind) =>
+      `${capitalised(name)} refused the request (${detail}). Check ${subjectWords[kind].check}, then request a new report.`,
     unreadable: (detail) =>
       `The answer from ${name} could not be read (${detail}). Request a new report later; if it persists, contact support with this reference.`,
   };
 
+  /** The bureau call a job makes, and the schema its report must pass. */
+  async function call(
+    job: ClaimedJob,
+    subject: unknown,
+  ): Promise<{ result: BureauResult<unknown>; problems: (r: unknown) => string[] }> {
+    if (job.kind === 'commercial') {
+      return {
+        result: await bureau.requestCommercialReport(subject as BusinessSubject),
+        problems: commercialReportProblems,
+      };
+    }
+    const consumer = subject as BureauSubject;
+    return {
+      result: job.ticket ? await bureau.fetchReport(consumer, job.ticket) : await bureau.requestReport(consumer),
+      problems: reportProblems,
+    };
+  }
+
   async function work(job: ClaimedJob): Promise<void> {
-    let subject: BureauSubject;
+    let subject: unknown;
     try {
-      subject = JSON.parse(cipher.open(job.subjectEnc, subjectAad(job.clientId, job.subjectHash))) as BureauSubject;
+      subject = JSON.parse(cipher.open(job.subjectEnc, subjectAad(job.clientId, job.subjectHash)));
     } catch {
       return fail(
         job,
@@ -81,7 +122,7 @@ export function createJobRunner(deps: {
       );
     }
     try {
-      const result = job.ticket ? await bureau.fetchReport(subject, job.ticket) : await bureau.requestReport(subject);
+      const { result, problems: problemsOf } = await call(job, subject);
       if (result.kind === 'pending') {
         if (Date.now() - job.createdAt.getTime() > MAX_PENDING_MS) {
           return fail(
@@ -93,10 +134,14 @@ export function createJobRunner(deps: {
         await rescheduleJob(db, job.id, result.retryAfterMs, { ticket: result.ticket });
         return;
       }
-      const problems = reportProblems(result.report);
+      const problems = problemsOf(result.report);
       if (problems.length > 0) {
         metrics.failures.inc({ bureau: bureau.bureau.name, kind: 'unreadable' });
-        return fail(job, FAILURE_CODES.unreadable, messages.unreadable(`not a credit report: ${problems[0]}`));
+        return fail(
+          job,
+          FAILURE_CODES.unreadable,
+          messages.unreadable(`not a credit report: ${problems[0]}`, job.kind),
+        );
       }
       await completeJob(db, job.id, cipher.seal(JSON.stringify(result.report), reportAad(job.id)));
       metrics.jobs.inc({ outcome: 'completed' });
@@ -121,7 +166,7 @@ export function createJobRunner(deps: {
         return;
       }
       const kind = err.kind as keyof typeof messages;
-      return fail(job, FAILURE_CODES[kind], messages[kind](err.message));
+      return fail(job, FAILURE_CODES[kind], messages[kind](err.message, job.kind));
     }
   }
 

@@ -132,24 +132,28 @@ const metricColumns = (currencies: readonly string[]): Record<string, TSchema> =
     ),
   );
 
-const Section = Type.Union([Type.Null(), Type.Array(Type.Record(Type.String(), Type.Unknown()))]);
+/** A section's rows as the bureau gave them, or `null` when it has none. */
+export const SectionSchema = Type.Union([Type.Null(), Type.Array(Type.Record(Type.String(), Type.Unknown()))]);
+
+/** The credit account summary: the rating, then each metric in the spec's four currencies (and the local one). */
+export const CreditAccountSummarySchema = Type.Object(
+  {
+    rating: Type.String(),
+    ...metricColumns(SPEC_CURRENCIES),
+    ...Object.fromEntries(Object.entries(metricColumns(LOCAL_CURRENCIES)).map(([k, s]) => [k, Type.Optional(s)])),
+  },
+  { additionalProperties: false },
+);
 
 /** The report schema: no member missing, none extra. */
 export const CreditReportSchema = Type.Object(
   {
-    ...Object.fromEntries(NULLABLE_SECTIONS.map((s) => [s, Section])),
+    ...Object.fromEntries(NULLABLE_SECTIONS.map((s) => [s, SectionSchema])),
     accountRating: Type.Object(
       Object.fromEntries(ACCOUNT_RATING_KEYS.map((k) => [k, Type.String({ pattern: '^\\d+$' })])),
       { additionalProperties: false },
     ),
-    creditAccountSummary: Type.Object(
-      {
-        rating: Type.String(),
-        ...metricColumns(SPEC_CURRENCIES),
-        ...Object.fromEntries(Object.entries(metricColumns(LOCAL_CURRENCIES)).map(([k, s]) => [k, Type.Optional(s)])),
-      },
-      { additionalProperties: false },
-    ),
+    creditAccountSummary: CreditAccountSummarySchema,
     personalDetailsSummary: Type.Object(
       {
         ...Object.fromEntries(

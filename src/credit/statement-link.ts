@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { listReportsForStatement } from './credit-repository.js';
 
 /**
- * The credit references linked to a statement, shown as `creditReports: [{reference, state,
+ * The credit references linked to a statement, shown as `creditReports: [{reference, kind, state,
  * createdDate}]` on `GET /statements/{key}` (registered in `statements/links.ts`).
  */
 export const creditReportsLink = {

@@ -102,11 +102,14 @@ export interface CreditKeysTable {
 }
 
 export type CreditJobState = 'pending' | 'processing' | 'completed' | 'failed';
+/** A consumer report is asked for by BVN, a commercial (business) one by CAC registration number. */
+export type CreditReportKind = 'consumer' | 'commercial';
 
 export interface CreditJobsTable {
   id: Generated<number>;
   client_id: number;
   bureau: string;
+  kind: ColumnType<CreditReportKind, CreditReportKind | undefined, never>;
   subject_hash: string;
   subject_enc: string;
   state: CreditJobState;

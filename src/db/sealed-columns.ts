@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { signingKeyAad } from '../auth/signing-keys.js';
 import type { ReportCipher } from '../credit/report-cipher.js';
-import { reportAad, requestAad, subjectAad } from '../credit/sealing.js';
+import { reportAad, requestAad, subjectAad, subjectIdentifier } from '../credit/sealing.js';
 import { identityAad } from '../statements/identity.js';
 import { webhookSecretAad } from '../webhooks/signature.js';
 import type { Database } from './schema.js';
@@ -53,10 +53,12 @@ const SEALED: readonly SealedColumn[] = [
     table: 'credit_jobs',
     id: 'id',
     column: 'subject_enc',
-    context: ['client_id', 'subject_hash'],
+    context: ['client_id', 'kind', 'subject_hash'],
     aad: (r) => subjectAad(Number(r.client_id), String(r.subject_hash)),
     renew(row, plain, cipher) {
-      const hash = cipher.subjectHash((JSON.parse(plain) as { bvn: string }).bvn);
+      const hash = cipher.subjectHash(
+        subjectIdentifier(row.kind === 'commercial' ? 'commercial' : 'consumer', JSON.parse(plain)),
+      );
       return { subject_hash: hash, subject_enc: cipher.seal(plain, subjectAad(Number(row.client_id), hash)) };
     },
   },

@@ -12,6 +12,10 @@ const CreditReportData = (state: 'completed' | 'failed') =>
   Type.Object(
     {
       reference: Type.String({ examples: ['perilenda&fcbe874a19544c9ab0f8697c8240b48b'] }),
+      kind: Type.Union([Type.Literal('consumer'), Type.Literal('commercial')], {
+        description:
+          'Which fetch route serves the reference: `/statements/get-consumer-credit/{reference}` or `/statements/get-commercial-credit/{reference}`',
+      }),
       state: Type.Literal(state),
     },
     { additionalProperties: false },

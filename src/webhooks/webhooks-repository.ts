@@ -49,8 +49,10 @@ export async function removeEndpoint(db: Db, clientId: number): Promise<boolean>
 export async function enqueueCreditReportEvents(db: Db, jobId: number, event: string, state: string): Promise<void> {
   await sql`
     insert into webhook_deliveries (client_id, event, data)
-    select r.client_id, ${event}, json_build_object('reference', r.reference, 'state', ${state}::text)::text
-    from credit_reports r join webhook_endpoints e on e.client_id = r.client_id
+    select r.client_id, ${event}, json_build_object('reference', r.reference, 'kind', j.kind, 'state', ${state}::text)::text
+    from credit_reports r
+      join credit_jobs j on j.id = r.job_id
+      join webhook_endpoints e on e.client_id = r.client_id
     where r.job_id = ${jobId}`.execute(db);
 }
 

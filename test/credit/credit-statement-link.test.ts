@@ -19,7 +19,9 @@ describe('statementKey', () => {
     expect(res.statusCode).toBe(202);
     const reference = res.json().data.reference;
     const linked = await t.services.credit.reportsForStatement(a.id, a.statementKey);
-    expect(linked).toEqual([{ reference, state: expect.any(String), createdDate: expect.any(String) }]);
+    expect(linked).toEqual([
+      { reference, kind: 'consumer', state: expect.any(String), createdDate: expect.any(String) },
+    ]);
 
     await t.database.db.deleteFrom('statements').where('key', '=', a.statementKey).execute();
     expect(await t.services.credit.reportsForStatement(a.id, a.statementKey)).toEqual([]);
@@ -60,7 +62,7 @@ describe('GET /statements/{key}', () => {
     const statement = await t.app.inject({ method: 'GET', url: `/statements/${key}`, headers });
     expect(statement.statusCode).toBe(200);
     expect(statement.json().creditReports).toEqual([
-      { reference, state: 'completed', createdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      { reference, kind: 'consumer', state: 'completed', createdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
     ]);
   });
 });

@@ -13,7 +13,10 @@ export const creditTestEnv = {
   CREDIT_SANDBOX_DELAY_MS: '1000',
 };
 
-/** The sandbox bureau with a count of the report requests that reached it (what the lender pays for). */
+/**
+ * The sandbox bureau with a count of the report requests that reached it (what the lender pays
+ * for): BVNs of consumer requests, registration numbers of business ones.
+ */
 export function countingSandbox(delayMs = 300): Bureau & { requests: string[] } {
   const inner = createSandboxBureau({ delayMs });
   const requests: string[] = [];
@@ -23,6 +26,10 @@ export function countingSandbox(delayMs = 300): Bureau & { requests: string[] } 
     requestReport(subject, signal) {
       requests.push(subject.bvn);
       return inner.requestReport(subject, signal);
+    },
+    requestCommercialReport(subject, signal) {
+      requests.push(subject.registrationNumber);
+      return inner.requestCommercialReport(subject, signal);
     },
   };
 }
@@ -36,10 +43,26 @@ export async function requestReport(
   return app.inject({ method: 'POST', url: `/credit/consumer-reports${query}`, headers, payload: body });
 }
 
-export async function fetchReport(app: FastifyInstance, headers: Record<string, string>, reference: string) {
+export async function requestCommercialReport(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+  query = '',
+) {
+  return app.inject({ method: 'POST', url: `/credit/commercial-reports${query}`, headers, payload: body });
+}
+
+export type ReportKind = 'consumer' | 'commercial';
+
+export async function fetchReport(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  reference: string,
+  kind: ReportKind = 'consumer',
+) {
   return app.inject({
     method: 'POST',
-    url: `/statements/get-consumer-credit/${encodeURIComponent(reference)}`,
+    url: `/statements/get-${kind}-credit/${encodeURIComponent(reference)}`,
     headers,
   });
 }
@@ -53,10 +76,11 @@ export async function waitForState(
   headers: Record<string, string>,
   reference: string,
   states: string[],
+  kind: ReportKind = 'consumer',
 ) {
   const seen: string[] = [];
   for (let i = 0; i < 1000; i++) {
-    const res = await fetchReport(app, headers, reference);
+    const res = await fetchReport(app, headers, reference, kind);
     if (res.statusCode !== 200) throw new Error(`unexpected ${res.statusCode}: ${res.body}`);
     const body = res.json();
     if (seen.at(-1) !== body.data.state) seen.push(body.data.state);

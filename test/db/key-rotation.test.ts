@@ -9,7 +9,14 @@ import { resealAll, sealedKeyUsage } from '../../src/db/sealed-columns.js';
 import { webhookSecretAad } from '../../src/webhooks/signature.js';
 import { setWebhook } from '../../src/webhooks/webhook-admin.js';
 import { getEndpoint } from '../../src/webhooks/webhooks-repository.js';
-import { countingSandbox, creditTestEnv, fetchReport, requestReport, waitForState } from '../credit/helpers.js';
+import {
+  countingSandbox,
+  creditTestEnv,
+  fetchReport,
+  requestCommercialReport,
+  requestReport,
+  waitForState,
+} from '../credit/helpers.js';
 import { createTestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
 
@@ -32,6 +39,8 @@ const statementBody = JSON.parse(
 let database: DatabaseHandle;
 let headers: { authorization: string };
 let reference: string;
+let businessReference: string;
+const registrationNumber = 'RC7654321';
 let statementKey: number;
 let webhookClient: string;
 let webhookSecret: string;
@@ -52,6 +61,9 @@ beforeAll(async () => {
   const asked = await requestReport(before.app, headers, { bvn, statementKey });
   reference = asked.json().data.reference;
   await waitForState(before.app, headers, reference, ['completed']);
+  const business = await requestCommercialReport(before.app, headers, { registrationNumber });
+  businessReference = business.json().data.reference;
+  await waitForState(before.app, headers, businessReference, ['completed'], 'commercial');
   await before.close();
   const hooked = await createClient(database.db, { name: 'hooked', scopes: ['statements:write'] });
   webhookClient = hooked.client_id;
@@ -107,6 +119,11 @@ describe('changing the encryption key', () => {
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().message).toMatch(/reused/);
       expect(bureau.requests.filter((b) => b === bvn)).toHaveLength(1);
+      // A business pull's hash is renewed from its registration number, not a BVN.
+      expect((await fetchReport(after.app, headers, businessReference, 'commercial')).statusCode).toBe(200);
+      const business = await requestCommercialReport(after.app, headers, { registrationNumber });
+      expect(business.statusCode, business.body).toBe(200);
+      expect(bureau.requests.filter((r) => r === registrationNumber)).toHaveLength(1);
       const { id } = await database.db
         .selectFrom('clients')
         .select('id')

@@ -8,20 +8,30 @@ export const FULL_REPORT_FIXTURE: unknown = JSON.parse(
   readFileSync(new URL('../fixtures/credit/firstcentral-full-report.json', import.meta.url), 'utf8'),
 );
 
+/** The sample full commercial report, served for every matched business. */
+export const COMMERCIAL_REPORT_FIXTURE: unknown = JSON.parse(
+  readFileSync(new URL('../fixtures/credit/firstcentral-commercial-report.json', import.meta.url), 'utf8'),
+);
+
 export type Behaviour =
   | { kind: 'report' }
   | { kind: 'no-match' }
   | { kind: 'malformed' }
   | { kind: 'garbage-report' }
   | { kind: 'status'; status: number }
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  /** The commercial match lists these CommercialIDs ('' and '0' are the bureau's placeholders for none). */
+  | { kind: 'candidates'; commercialIDs: string[] };
 
 export interface FirstCentralTestServer {
   url: string;
   calls: Array<{ path: string; body: Record<string, unknown> }>;
   count(path: string): number;
-  /** How the report call answers for one BVN (default: the fixture report). */
-  behave(bvn: string, behaviour: Behaviour): void;
+  /**
+   * How the report call answers for one BVN, or one business registration number (or its name when
+   * it is asked without one); default: the fixture report.
+   */
+  behave(key: string, behaviour: Behaviour): void;
   /** The next `times` calls to `path` answer this HTTP status. */
   failNext(path: string, times: number, status: number): void;
   /** Every ticket issued so far stops being valid (as after FirstCentral's ~5 h lifetime). */
@@ -34,7 +44,8 @@ export const FIRSTCENTRAL_TEST_CREDENTIALS = USER;
 
 /**
  * A local server speaking FirstCentral's REST protocol as public integrations use it (login,
- * ConnectConsumerMatch, GetConsumerFullCreditReport), with the failures a real bureau shows.
+ * ConnectConsumerMatch, GetConsumerFullCreditReport, ConnectCommercialMatch,
+ * GetCommercialFullCreditReport), with the failures a real bureau shows.
  */
 export async function startFirstCentralServer(): Promise<FirstCentralTestServer> {
   const tickets = new Set<string>();
@@ -42,6 +53,8 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
   const failures = new Map<string, { times: number; status: number }>();
   const calls: FirstCentralTestServer['calls'] = [];
   const enquiries = new Map<string, string>(); // ConsumerID -> BVN
+  const businesses = new Map<string, string>(); // CommercialID -> registration number (or name)
+  let nextCommercialID = 300_000;
   const timers = new Set<NodeJS.Timeout>();
 
   const readBody = (req: IncomingMessage) =>
@@ -98,12 +111,9 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
       ]);
     }
 
-    if (path === 'GetConsumerFullCreditReport') {
-      const bvn = enquiries.get(String(body.consumerID ?? ''));
-      if (!bvn || !body.EnquiryID || !body.SubscriberEnquiryEngineID) {
-        return send(400, [{ Error: 'Unknown consumer or enquiry' }]);
-      }
-      const behaviour = behaviours.get(bvn) ?? { kind: 'report' };
+    /** The report call's answer for one subject, as its behaviour says. */
+    const answerReport = (key: string, fixture: unknown) => {
+      const behaviour = behaviours.get(key) ?? { kind: 'report' };
       switch (behaviour.kind) {
         case 'malformed':
           return send(200, '<html><body>Runtime Error</body></html>', true);
@@ -114,14 +124,52 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
         case 'slow': {
           const timer = setTimeout(() => {
             timers.delete(timer);
-            if (!res.writableEnded) send(200, FULL_REPORT_FIXTURE);
+            if (!res.writableEnded) send(200, fixture);
           }, behaviour.delayMs);
           timers.add(timer);
           return;
         }
         default:
-          return send(200, FULL_REPORT_FIXTURE);
+          return send(200, fixture);
       }
+    };
+
+    if (path === 'GetConsumerFullCreditReport') {
+      const bvn = enquiries.get(String(body.consumerID ?? ''));
+      if (!bvn || !body.EnquiryID || !body.SubscriberEnquiryEngineID) {
+        return send(400, [{ Error: 'Unknown consumer or enquiry' }]);
+      }
+      return answerReport(bvn, FULL_REPORT_FIXTURE);
+    }
+
+    if (path === 'ConnectCommercialMatch') {
+      const key = String(body.BusinessRegistrationNumber || body.BusinessName || '').trim();
+      if (!key) return send(400, [{ Error: 'BusinessRegistrationNumber or BusinessName is required' }]);
+      const behaviour = behaviours.get(key);
+      if (behaviour?.kind === 'no-match') return send(200, [{ ConnectCommercialMatch: [] }]);
+      const ids = behaviour?.kind === 'candidates' ? behaviour.commercialIDs : [String(nextCommercialID++)];
+      for (const id of ids) if (id !== '' && id !== '0') businesses.set(id, key);
+      const candidate = (commercialID: string) => ({
+        MatchingEngineID: '81234',
+        SubscriberEnquiryID: String(calls.length),
+        CommercialID: commercialID,
+        BusinessName: String(body.BusinessName || 'LAGOON HARVEST FOODS LIMITED'),
+        TradingName: '',
+        RegistrationNo: String(body.BusinessRegistrationNumber ?? ''),
+        TaxIDNo: '',
+        IncorporationDate: '14/03/2016',
+      });
+      return send(200, [{ ConnectCommercialMatch: ids.map(candidate) }]);
+    }
+
+    if (path === 'GetCommercialFullCreditReport') {
+      const commercialID = String(body.commercialID ?? '');
+      const key = businesses.get(commercialID);
+      const merged = String(body.commercialMergeList ?? '').split(',');
+      if (!key || !merged.includes(commercialID) || !body.EnquiryID || !body.SubscriberEnquiryEngineID) {
+        return send(400, [{ Error: 'Unknown business or enquiry' }]);
+      }
+      return answerReport(key, COMMERCIAL_REPORT_FIXTURE);
     }
     return send(404, { Message: 'No HTTP resource was found' });
   });
@@ -132,7 +180,7 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
     url: `http://127.0.0.1:${port}/firstcentralrestv2`,
     calls,
     count: (path) => calls.filter((c) => c.path === path).length,
-    behave: (bvn, behaviour) => behaviours.set(bvn, behaviour),
+    behave: (key, behaviour) => behaviours.set(key, behaviour),
     failNext: (path, times, status) => failures.set(path, { times, status }),
     expireTickets: () => tickets.clear(),
     async close() {

@@ -136,14 +136,28 @@ describe('query and path values at their extremes', () => {
     expect(paths(res.json())).toEqual(['/body/statementKey']);
   });
 
-  it('a credit reference with a NUL character is an unknown reference (404), not a 5xx', async () => {
+  it.each(['consumer', 'commercial'])(
+    'a %s credit reference with a NUL character is an unknown reference (404), not a 5xx',
+    async (kind) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/statements/get-${kind}-credit/perilenda%2600ff%00`,
+        headers: writer,
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+    },
+  );
+
+  it('POST /credit/commercial-reports with a registration number of another shape is 400 naming it', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/statements/get-consumer-credit/perilenda%2600ff%00',
+      url: '/credit/commercial-reports',
       headers: writer,
+      payload: { registrationNumber: 'RC 12\u0000345' },
     });
-    expect(res.statusCode, res.body).toBe(404);
-    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(paths(res.json())).toEqual(['/body/registrationNumber']);
   });
 
   it('a client_id with a NUL character fails client authentication (401), not a 5xx', async () => {

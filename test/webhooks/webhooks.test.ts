@@ -15,7 +15,7 @@ import {
   setWebhook,
   showWebhook,
 } from '../../src/webhooks/webhook-admin.js';
-import { creditTestEnv, requestReport, waitForState } from '../credit/helpers.js';
+import { creditTestEnv, requestCommercialReport, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
 import { bodyFor, generateRows } from '../statements/bodies.js';
@@ -192,22 +192,27 @@ describe('webhooks', () => {
     expect(await redeliverFailed(t.database.db, s.clientId)).toEqual({ client_id: s.clientId, requeued: 0 });
   });
 
-  it('credit reports are told when the bureau pull ends: completed and failed', async () => {
+  it('credit reports are told when the bureau pull ends: completed and failed, consumer and business', async () => {
     const s = await subscriber('/credit');
     const good = await requestReport(t.app, s.headers, { bvn: SANDBOX_BVNS.goodHistory });
     const none = await requestReport(t.app, s.headers, { bvn: SANDBOX_BVNS.noRecord });
+    const business = await requestCommercialReport(t.app, s.headers, { registrationNumber: 'RC0000002' });
     const goodRef = good.json().data.reference as string;
     const noneRef = none.json().data.reference as string;
+    const businessRef = business.json().data.reference as string;
     await waitForState(t.app, s.headers, goodRef, ['completed']);
     await waitForState(t.app, s.headers, noneRef, ['failed']);
-    await until(() => at('/credit').length === 2, 'two deliveries');
+    await waitForState(t.app, s.headers, businessRef, ['completed'], 'commercial');
+    await until(() => at('/credit').length === 3, 'three deliveries');
     const bodies = at('/credit').map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => [b.event, b.data]).sort()).toEqual(
       [
-        ['credit_report.completed', { reference: goodRef, state: 'completed' }],
-        ['credit_report.failed', { reference: noneRef, state: 'failed' }],
+        ['credit_report.completed', { reference: goodRef, kind: 'consumer', state: 'completed' }],
+        ['credit_report.failed', { reference: noneRef, kind: 'consumer', state: 'failed' }],
+        ['credit_report.completed', { reference: businessRef, kind: 'commercial', state: 'completed' }],
       ].sort(),
     );
+    for (const b of bodies) expect(Compile(webhookBodySchema(b.event)).Check(b)).toBe(true);
     for (const r of at('/credit'))
       expect(verifyWebhook(s.secret, r.body, r.headers[SIGNATURE_HEADER] as string)).toBe(true);
   });

@@ -9,6 +9,7 @@ import * as statementTransactionDocuments from './0007-statement-transaction-doc
 import * as statementRetention from './0008-statement-retention.js';
 import * as webhooks from './0009-webhooks.js';
 import * as retentionIndexes from './0010-retention-indexes.js';
+import * as commercialCredit from './0011-commercial-credit.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008-statement-retention': statementRetention,
   '0009-webhooks': webhooks,
   '0010-retention-indexes': retentionIndexes,
+  '0011-commercial-credit': commercialCredit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../credit/commercial-report.js';
 import { CreditReportSchema } from '../../credit/report.js';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
@@ -28,7 +29,7 @@ const CreditError = Type.Object(
     examples: [
       {
         status: false,
-        message: `no credit report with reference ${REFERENCE_EXAMPLE}`,
+        message: `no consumer credit report with reference ${REFERENCE_EXAMPLE}`,
         code: 'NOT_FOUND',
         data: null,
         requestId: '3f1c2d9e-6a1b-4c2e-9f0a-1b2c3d4e5f60',
@@ -67,6 +68,36 @@ const RequestBody = Type.Object(
   },
 );
 
+const CommercialRequestBody = Type.Object(
+  {
+    registrationNumber: Type.String({
+      pattern: REGISTRATION_NUMBER_INPUT,
+      maxLength: 30,
+      description:
+        'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. Spaces and dashes are ignored; `rc 123456` is `RC123456`.',
+    }),
+    businessName: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "The business's registered name; helps the bureau match",
+      }),
+    ),
+    statementKey: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: INT4_MAX,
+        description: 'One of your statements (a business statement, say); the reference then appears on it',
+      }),
+    ),
+    enquiryReason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ registrationNumber: 'RC1234567', businessName: 'Adeyemi Foods Limited', statementKey: 12 }],
+  },
+);
+
 const Requested = Type.Object(
   {
     status: Type.Literal(true),
@@ -85,6 +116,10 @@ const Requested = Type.Object(
 );
 
 const { $id: _omit, ...reportSchema } = CreditReportSchema as typeof CreditReportSchema & { $id?: string };
+const { $id: _omitCommercial, ...commercialReportSchema } =
+  CommercialCreditReportSchema as typeof CommercialCreditReportSchema & {
+    $id?: string;
+  };
 
 const ReportEnvelope = Type.Object(
   {
@@ -118,6 +153,68 @@ const ReportEnvelope = Type.Object(
   },
 );
 
+const CommercialReportEnvelope = Type.Object(
+  {
+    status: Type.Boolean({ description: 'false only when the report failed' }),
+    message: Type.String({ description: '"Sucessful" (sic, as the real API) when completed; otherwise what to do' }),
+    code: Type.Optional(Type.String({ description: 'Why the report failed (failed state only)' })),
+    data: Type.Object({
+      reference: Type.String(),
+      state: State,
+      business_registration_number: Type.String({ description: 'As the bureau files it (or as asked, until then)' }),
+      report_type: Type.Literal('basic'),
+      report: Type.Union([Type.Null(), commercialReportSchema]),
+    }),
+  },
+  {
+    examples: [
+      {
+        status: true,
+        message: 'The report has been queued for FirstCentral Credit Bureau; ask again in a few seconds.',
+        data: {
+          reference: REFERENCE_EXAMPLE,
+          state: 'pending',
+          business_registration_number: 'RC1234567',
+          report_type: 'basic',
+          report: null,
+        },
+      },
+    ],
+  },
+);
+
+/** The answer to a report request: 200 with a reused completed report, else 202. */
+function requested(
+  result: { reference: string; state: 'pending' | 'processing' | 'completed' | 'failed' },
+  of: { subject: string; fetchPath: string },
+) {
+  const message =
+    result.state === 'completed'
+      ? `A report pulled recently for this ${of.subject} was reused (no new bureau charge). Fetch it with POST ${of.fetchPath}.`
+      : `The report has been requested. Fetch it with POST ${of.fetchPath}.`;
+  return {
+    code: result.state === 'completed' ? 200 : 202,
+    body: { status: true as const, message, data: { reference: result.reference, state: result.state } },
+  };
+}
+
+/** The real API's envelope around a fetched report: `status` is false only for a failed one. */
+function enveloped<View extends { state: string }>(answer: { data: View; message: string; failureCode?: string }) {
+  return {
+    status: answer.data.state !== 'failed',
+    message: answer.message,
+    ...(answer.failureCode ? { code: answer.failureCode } : {}),
+    data: answer.data,
+  };
+}
+
+const ReferenceParams = Type.Object({
+  reference: Type.String({ minLength: 1, maxLength: 200, examples: [REFERENCE_EXAMPLE] }),
+});
+const RefreshQuery = Type.Object({
+  refresh: Type.Optional(Type.Boolean({ default: false, description: 'Pull a new report even if a fresh one exists' })),
+});
+
 const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const credit = services.credit;
 
@@ -141,24 +238,44 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'freshness window (30 days by default) is reused instead of paying the bureau again; requests for a ' +
           'BVN already being fetched share that fetch. `refresh=true` forces a new pull.',
         security: bearer,
-        querystring: Type.Object({
-          refresh: Type.Optional(
-            Type.Boolean({ default: false, description: 'Pull a new report even if a fresh one exists' }),
-          ),
-        }),
+        querystring: RefreshQuery,
         body: RequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
       },
     },
     async (request, reply) => {
       const result = await credit.request(principalOf(request), request.body, { refresh: request.query.refresh });
-      const message =
-        result.state === 'completed'
-          ? 'A report pulled recently for this BVN was reused (no new bureau charge). Fetch it with POST /statements/get-consumer-credit/{reference}.'
-          : 'The report has been requested. Fetch it with POST /statements/get-consumer-credit/{reference}.';
-      return reply
-        .code(result.state === 'completed' ? 200 : 202)
-        .send({ status: true as const, message, data: { reference: result.reference, state: result.state } });
+      const answer = requested(result, { subject: 'BVN', fetchPath: '/statements/get-consumer-credit/{reference}' });
+      return reply.code(answer.code).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/credit/commercial-reports',
+    {
+      config: { scope: 'credit:read', envelope: 'credit' },
+      schema: {
+        tags: ['credit'],
+        summary: 'Request a business (commercial) credit report from the bureau',
+        description:
+          'The twin of the consumer request, by CAC registration number. Answers at once with a reference; ' +
+          'a completed report for the same registration number pulled for you within the freshness window is ' +
+          'reused, and requests for one already being fetched share that fetch. `refresh=true` forces a new pull.',
+        security: bearer,
+        querystring: RefreshQuery,
+        body: CommercialRequestBody,
+        response: { 200: Requested, 202: Requested, ...creditErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await credit.requestCommercial(principalOf(request), request.body, {
+        refresh: request.query.refresh,
+      });
+      const answer = requested(result, {
+        subject: 'registration number',
+        fetchPath: '/statements/get-commercial-credit/{reference}',
+      });
+      return reply.code(answer.code).send(answer.body);
     },
   );
 
@@ -170,23 +287,30 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         tags: ['credit'],
         summary: 'Fetch a consumer credit report by reference',
         description:
-          "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference is 404.",
+          "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a business one, is 404.",
         security: bearer,
-        params: Type.Object({
-          reference: Type.String({ minLength: 1, maxLength: 200, examples: [REFERENCE_EXAMPLE] }),
-        }),
+        params: ReferenceParams,
         response: { 200: ReportEnvelope, ...creditErrors },
       },
     },
-    async (request) => {
-      const answer = await credit.get(principalOf(request), request.params.reference);
-      return {
-        status: answer.data.state !== 'failed',
-        message: answer.message,
-        ...(answer.failureCode ? { code: answer.failureCode } : {}),
-        data: answer.data,
-      };
+    async (request) => enveloped(await credit.get(principalOf(request), request.params.reference)),
+  );
+
+  app.post(
+    '/statements/get-commercial-credit/:reference',
+    {
+      config: { scope: 'credit:read', envelope: 'credit' },
+      schema: {
+        tags: ['credit'],
+        summary: 'Fetch a business (commercial) credit report by reference',
+        description:
+          "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a consumer one, is 404.",
+        security: bearer,
+        params: ReferenceParams,
+        response: { 200: CommercialReportEnvelope, ...creditErrors },
+      },
     },
+    async (request) => enveloped(await credit.getCommercial(principalOf(request), request.params.reference)),
   );
 };
 

@@ -1,4 +1,5 @@
-import { type Bureau, BureauError, type BureauSubject } from '../../bureau.js';
+import { type Bureau, BureauError } from '../../bureau.js';
+import { mapFirstCentralCommercialReport } from './map-commercial-report.js';
 import { mapFirstCentralReport, UnreadableReportError } from './map-report.js';
 
 export interface FirstCentralSettings {
@@ -12,8 +13,42 @@ export interface FirstCentralSettings {
   now?: () => number;
 }
 
-/** FirstCentral's full consumer credit report product. */
-const PRODUCT_ID = '45';
+/**
+ * FirstCentral's two full-report products, which differ only in names. Both find the subject first
+ * (the match call), then ask for the billed report of the best match, naming every match so the
+ * bureau merges their files.
+ */
+interface Product {
+  label: 'consumer' | 'commercial';
+  productID: string;
+  matchPath: string;
+  /** Where the match answer lists the candidates, and what each candidate calls its ID and enquiry. */
+  candidates: { list: string; id: string; enquiry: string };
+  reportPath: string;
+  /** What the report call calls the subject's ID and the merge list. */
+  reportParams: { id: string; mergeList: string };
+  noMatch: string;
+}
+
+const CONSUMER: Product = {
+  label: 'consumer',
+  productID: '45',
+  matchPath: 'ConnectConsumerMatch',
+  candidates: { list: 'MatchedConsumer', id: 'ConsumerID', enquiry: 'EnquiryID' },
+  reportPath: 'GetConsumerFullCreditReport',
+  reportParams: { id: 'consumerID', mergeList: 'consumerMergeList' },
+  noMatch: 'no consumer matches this BVN',
+};
+
+const COMMERCIAL: Product = {
+  label: 'commercial',
+  productID: '47',
+  matchPath: 'ConnectCommercialMatch',
+  candidates: { list: 'ConnectCommercialMatch', id: 'CommercialID', enquiry: 'SubscriberEnquiryID' },
+  reportPath: 'GetCommercialFullCreditReport',
+  reportParams: { id: 'commercialID', mergeList: 'commercialMergeList' },
+  noMatch: 'no business matches this registration number',
+};
 
 class TicketRejected extends Error {}
 
@@ -21,7 +56,9 @@ class TicketRejected extends Error {}
  * FirstCentral Credit Bureau over its REST interface: `POST /login` for a DataTicket (cached and
  * renewed before it expires, and renewed once on the spot if the bureau says it is no longer
  * valid), `POST /ConnectConsumerMatch` to find the subject by BVN, then
- * `POST /GetConsumerFullCreditReport` (the billed call), mapped into the spec's report.
+ * `POST /GetConsumerFullCreditReport` (the billed call), mapped into the spec's report. A business
+ * is found by registration number with `POST /ConnectCommercialMatch`, then
+ * `POST /GetCommercialFullCreditReport` answers its commercial report.
  */
 export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau {
   const now = settings.now ?? Date.now;
@@ -109,33 +146,62 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     }
   }
 
-  async function match(subject: BureauSubject, dataTicket: string, signal: AbortSignal) {
-    const answer = await post(
-      'ConnectConsumerMatch',
-      {
-        DataTicket: dataTicket,
-        EnquiryReason: subject.enquiryReason || settings.enquiryReason,
-        ConsumerName: subject.name ?? '',
-        DateOfBirth: subject.dateOfBirth ?? '',
-        Identification: subject.bvn,
-        Accountno: '',
-        ProductID: PRODUCT_ID,
-      },
-      signal,
+  /** Finds the subject by the product's identity members (the BVN, or the registration number). */
+  async function match(product: Product, reason: string, identity: Record<string, string>, signal: AbortSignal) {
+    const answer = await withTicket(signal, (t) =>
+      post(
+        product.matchPath,
+        { DataTicket: t, EnquiryReason: reason, ...identity, ProductID: product.productID },
+        signal,
+      ),
     );
-    if (!Array.isArray(answer)) throw new BureauError('unreadable', 'FirstCentral consumer match is not a list');
+    if (!Array.isArray(answer)) {
+      throw new BureauError('unreadable', `FirstCentral ${product.label} match is not a list`);
+    }
+    const { list, id, enquiry } = product.candidates;
     const matched = answer
-      .flatMap((part) => (part && typeof part === 'object' ? (part as Record<string, unknown>).MatchedConsumer : []))
+      .flatMap((part) => (part && typeof part === 'object' ? (part as Record<string, unknown>)[list] : []))
       .filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object')
-      .filter((m) => !['', '0', 'undefined', 'null'].includes(String(m.ConsumerID ?? '').trim()));
+      .filter((m) => !['', '0', 'undefined', 'null'].includes(String(m[id] ?? '').trim()));
     const best = matched[0];
-    if (!best) throw new BureauError('no_record', 'no consumer matches this BVN');
+    if (!best) throw new BureauError('no_record', product.noMatch);
     return {
-      consumerID: String(best.ConsumerID),
-      mergeList: matched.map((m) => String(m.ConsumerID)).join(','),
-      enquiryID: String(best.EnquiryID ?? ''),
+      id: String(best[id]),
+      mergeList: matched.map((m) => String(m[id])).join(','),
+      enquiryID: String(best[enquiry] ?? ''),
       engineID: String(best.MatchingEngineID ?? ''),
     };
+  }
+
+  /** Matches the subject, then pulls the best match's full report (the billed call) and maps it. */
+  async function pull<T>(
+    product: Product,
+    reason: string,
+    identity: Record<string, string>,
+    map: (answer: unknown) => T,
+    signal: AbortSignal,
+  ): Promise<T> {
+    const found = await match(product, reason, identity, signal);
+    const answer = await withTicket(signal, (t) =>
+      post(
+        product.reportPath,
+        {
+          DataTicket: t,
+          [product.reportParams.id]: found.id,
+          [product.reportParams.mergeList]: found.mergeList,
+          SubscriberEnquiryEngineID: found.engineID,
+          EnquiryID: found.enquiryID,
+          EnquiryReason: reason,
+        },
+        signal,
+      ),
+    );
+    try {
+      return map(answer);
+    } catch (err) {
+      if (err instanceof UnreadableReportError) throw new BureauError('unreadable', err.message);
+      throw err;
+    }
   }
 
   return {
@@ -143,27 +209,23 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     displayName: 'FirstCentral Credit Bureau',
     localCurrencies: ['NGN'],
     async requestReport(subject, signal) {
-      const found = await withTicket(signal, (t) => match(subject, t, signal));
-      const answer = await withTicket(signal, (t) =>
-        post(
-          'GetConsumerFullCreditReport',
-          {
-            DataTicket: t,
-            consumerID: found.consumerID,
-            consumerMergeList: found.mergeList,
-            SubscriberEnquiryEngineID: found.engineID,
-            EnquiryID: found.enquiryID,
-            EnquiryReason: subject.enquiryReason || settings.enquiryReason,
-          },
-          signal,
-        ),
-      );
-      try {
-        return { kind: 'ready', report: mapFirstCentralReport(answer) };
-      } catch (err) {
-        if (err instanceof UnreadableReportError) throw new BureauError('unreadable', err.message);
-        throw err;
-      }
+      const consumer = {
+        ConsumerName: subject.name ?? '',
+        DateOfBirth: subject.dateOfBirth ?? '',
+        Identification: subject.bvn,
+        Accountno: '',
+      };
+      const reason = subject.enquiryReason || settings.enquiryReason;
+      return { kind: 'ready', report: await pull(CONSUMER, reason, consumer, mapFirstCentralReport, signal) };
+    },
+    async requestCommercialReport(subject, signal) {
+      const business = {
+        BusinessName: subject.businessName ?? '',
+        BusinessRegistrationNumber: subject.registrationNumber,
+        AccountNumber: '',
+      };
+      const reason = subject.enquiryReason || settings.enquiryReason;
+      return pull(COMMERCIAL, reason, business, mapFirstCentralCommercialReport, signal);
     },
     async fetchReport() {
       // Every FirstCentral answer is synchronous: nothing is ever left pending.

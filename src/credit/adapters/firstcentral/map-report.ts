@@ -3,12 +3,12 @@ import {
   ACCOUNT_RATING_KEYS,
   type CreditReport,
   emptyAccountRating,
-  emptyPersonalDetails,
   emptySummary,
   type MetricKind,
   NULLABLE_SECTIONS,
   type NullableSection,
   PERSONAL_STRING_FIELDS,
+  type PersonalDetailsSummary,
   type SectionRows,
   SPEC_CURRENCIES,
   SUMMARY_METRICS,
@@ -35,7 +35,10 @@ export function mergeSections(answer: unknown): Record<string, unknown> {
   throw new UnreadableReportError('the report is neither an array of sections nor an object');
 }
 
-function lookup(source: Record<string, unknown>): (...names: string[]) => unknown {
+/** Reads a value by the first of several names that the source has, compared loosely. */
+export type Lookup = (...names: string[]) => unknown;
+
+export function lookup(source: Record<string, unknown>): Lookup {
   const byNorm = new Map(Object.entries(source).map(([k, v]) => [norm(k), v]));
   return (...names) => {
     for (const n of names) {
@@ -49,7 +52,7 @@ function lookup(source: Record<string, unknown>): (...names: string[]) => unknow
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && /^\s*-?\s*$/.test(v));
 
 /** The rows of a section: objects only (a truncation marker is not a row), rows with no value dropped. */
-function rows(value: unknown): SectionRows {
+export function rows(value: unknown): SectionRows {
   const list = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : [];
   return list
     .filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r))
@@ -61,6 +64,40 @@ function rows(value: unknown): SectionRows {
       ),
     )
     .filter((r) => Object.values(r).some((v) => !isBlank(v)));
+}
+
+/** Each section's rows, or `null` when the bureau has none; found by its own name or one of its aliases. */
+export function nullableSections<S extends string>(
+  get: Lookup,
+  sections: readonly S[],
+  aliases: Partial<Record<S, readonly string[]>> = {},
+): Record<S, SectionRows | null> {
+  return Object.fromEntries(
+    sections.map((s) => {
+      const found = rows(get(s, ...(aliases[s] ?? [])));
+      return [s, found.length > 0 ? found : null];
+    }),
+  ) as Record<S, SectionRows | null>;
+}
+
+/** A row's text members by their spec names: `''` for a value the bureau left out or sent as null. */
+export function textFields<F extends string>(get: Lookup, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = get(f);
+      return [f, v === null || v === undefined ? '' : String(v)];
+    }),
+  ) as Record<F, string>;
+}
+
+/** A bureau date in the report's `DD/MM/YYYY`, or `''` when it is blank or not a date. */
+export const reportDate = (text: string): string => bureauDate(text.trim()) ?? '';
+
+/** The bureau's numeric ID of a subject (sent as text or as a number). */
+export function subjectId(value: unknown, where: string): number {
+  const id = Number.parseInt(String(value ?? ''), 10);
+  if (!Number.isSafeInteger(id) || id < 0) throw new UnreadableReportError(`${where} is not a number`);
+  return id;
 }
 
 const sectionAliases: Record<NullableSection, string[]> = {
@@ -80,6 +117,10 @@ const sectionAliases: Record<NullableSection, string[]> = {
   highestDelinquencyRating: ['HighestDelinquencyRating'],
   accountMonthlyPaymentHistory: ['AccountMonthlyPaymentHistory'],
 };
+
+/** FirstCentral reports in naira, with a second column for foreign currency (US dollars in Nigeria). */
+const LOCAL: SummaryCurrency = 'NGN';
+const FOREIGN: SummaryCurrency = 'USD';
 
 /** FirstCentral's column names for each metric (local currency; the foreign column adds `1`). */
 const metricAliases: Record<SummaryMetric, string[]> = {
@@ -119,7 +160,7 @@ export function formatMetric(kind: MetricKind, value: unknown, where: string): s
 }
 
 /** `DD/MM/YYYY` as is; ISO dates (with or without a time) turned into it. */
-function bureauDate(text: string): string | undefined {
+export function bureauDate(text: string): string | undefined {
   if (/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return text;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : undefined;
@@ -143,57 +184,50 @@ function accountCounts(agreements: SectionRows, local: SummaryCurrency) {
 }
 
 /**
- * Maps FirstCentral's full consumer report onto the spec's report. FirstCentral gives two columns
- * per metric: the local currency (NGN, unsuffixed) and foreign currency (suffix `1`, which in
- * Nigeria is US dollars). So NGN and USD are filled from the bureau; EUR, GBP and GHS, which it does
- * not report, hold the empty value of their kind.
+ * The credit account summary from the bureau's summary section (`CreditSummary`, or
+ * `CreditAccountSummary` in other XDS bureaus), at the empty values when it has none. FirstCentral
+ * gives two columns per metric: the local currency (NGN, unsuffixed) and foreign currency (suffix
+ * `1`, which in Nigeria is US dollars). So NGN and USD are filled from the bureau; EUR, GBP and GHS,
+ * which it does not report, hold the empty value of their kind.
  */
-export function mapFirstCentralReport(answer: unknown): CreditReport {
-  const get = lookup(mergeSections(answer));
-  const local: SummaryCurrency = 'NGN';
-  const foreign: SummaryCurrency = 'USD';
-
-  const personalRow = rows(get('PersonalDetailsSummary'))[0];
-  if (!personalRow) throw new UnreadableReportError('the report has no PersonalDetailsSummary');
-  const person = lookup(personalRow);
-  const personalDetailsSummary = emptyPersonalDetails();
-  for (const field of PERSONAL_STRING_FIELDS) {
-    const v = person(field);
-    personalDetailsSummary[field] = v === null || v === undefined ? '' : String(v);
-  }
-  personalDetailsSummary.birthDate = bureauDate(personalDetailsSummary.birthDate.trim()) ?? '';
-  const consumerID = Number.parseInt(String(person('ConsumerID') ?? ''), 10);
-  if (!Number.isSafeInteger(consumerID) || consumerID < 0) {
-    throw new UnreadableReportError('PersonalDetailsSummary.ConsumerID is not a number');
-  }
-  personalDetailsSummary.consumerID = consumerID;
-
-  const sections = Object.fromEntries(
-    NULLABLE_SECTIONS.map((s) => {
-      const found = rows(get(s, ...sectionAliases[s]));
-      return [s, found.length > 0 ? found : null];
-    }),
-  ) as Record<NullableSection, SectionRows | null>;
-
+export function mapAccountSummary(get: Lookup, agreements: SectionRows | null): CreditReport['creditAccountSummary'] {
   const summaryRow = lookup(rows(get('CreditSummary', 'CreditAccountSummary'))[0] ?? {});
-  const summary = emptySummary([local]);
+  const summary = emptySummary([LOCAL]);
   summary.rating = String(summaryRow('Rating') ?? '').trim();
-  const counts = accountCounts(sections.creditAgreementSummary ?? [], local);
   for (const [metric, kind] of Object.entries(SUMMARY_METRICS) as Array<[SummaryMetric, MetricKind]>) {
     for (const [currency, suffix] of [
-      [local, ''],
-      [foreign, '1'],
+      [LOCAL, ''],
+      [FOREIGN, '1'],
     ] as const) {
       const value = summaryRow(...metricAliases[metric].map((a) => `${a}${suffix}`));
       summary[`${metric}${currency}`] = formatMetric(kind, value, `CreditSummary.${metricAliases[metric][0]}${suffix}`);
     }
   }
-  for (const currency of [...SPEC_CURRENCIES, local]) {
+  const counts = accountCounts(agreements ?? [], LOCAL);
+  for (const currency of [...SPEC_CURRENCIES, LOCAL]) {
     const c = counts.get(currency);
     if (!c) continue;
     if (summaryRow('TotalActiveAccounts') === undefined) summary[`totalActiveAccounts${currency}`] = String(c.active);
     if (summaryRow('TotalClosedAccounts') === undefined) summary[`totalClosedAccounts${currency}`] = String(c.closed);
   }
+  return summary;
+}
+
+/** Maps FirstCentral's full consumer report onto the spec's report. */
+export function mapFirstCentralReport(answer: unknown): CreditReport {
+  const get = lookup(mergeSections(answer));
+
+  const personalRow = rows(get('PersonalDetailsSummary'))[0];
+  if (!personalRow) throw new UnreadableReportError('the report has no PersonalDetailsSummary');
+  const person = lookup(personalRow);
+  const personalDetailsSummary: PersonalDetailsSummary = {
+    ...textFields(person, PERSONAL_STRING_FIELDS),
+    consumerID: subjectId(person('ConsumerID'), 'PersonalDetailsSummary.ConsumerID'),
+  };
+  personalDetailsSummary.birthDate = reportDate(personalDetailsSummary.birthDate);
+
+  const sections = nullableSections(get, NULLABLE_SECTIONS, sectionAliases);
+  const creditAccountSummary = mapAccountSummary(get, sections.creditAgreementSummary);
 
   const ratingRow = lookup(rows(get('CreditAccountRating', 'AccountRating'))[0] ?? {});
   const accountRating = emptyAccountRating();
@@ -202,5 +236,5 @@ export function mapFirstCentralReport(answer: unknown): CreditReport {
     accountRating[key] = formatMetric('count', value, `CreditAccountRating.${key}`);
   }
 
-  return { ...sections, accountRating, creditAccountSummary: summary, personalDetailsSummary };
+  return { ...sections, accountRating, creditAccountSummary, personalDetailsSummary };
 }

@@ -13,11 +13,12 @@ import {
 
 export type Profile = 'thin' | 'good' | 'bad' | 'mixed';
 
-/** Reports are "as of" a fixed day so that a BVN always gives the same report. */
-const AS_OF = Date.UTC(2026, 9, 31);
-const DAY = 86_400_000;
+/** Reports are "as of" a fixed day so that a key (BVN, registration number) always gives the same report. */
+export const AS_OF = Date.UTC(2026, 9, 31);
+export const DAY = 86_400_000;
+export const YEAR = 365 * DAY;
 
-const SURNAMES = [
+export const SURNAMES = [
   'Adeyemi',
   'Okafor',
   'Bello',
@@ -51,27 +52,93 @@ const LENDERS: Array<[string, AccountKind]> = [
   ['Coscharis Motors Finance', 'AutoLoan'],
   ['Slot Systems Ltd', 'Retail'],
 ];
+const CONSUMER_ACCOUNTS: AccountPlan<AccountKind> = {
+  lenders: LENDERS,
+  principalThousands: [20, 1500],
+  terms: [3, 6, 12, 18, 24],
+};
 
-/** A small seeded generator (mulberry32) over the SHA-256 of the BVN. */
-function rngFor(bvn: string): () => number {
-  let seed = createHash('sha256').update(`sandbox:${bvn}`).digest().readUInt32BE(0);
-  return () => {
+/** Draws from a seeded generator: `next` in [0, 1), `pick` one of `xs`, `int` in [lo, hi]. */
+export interface Random {
+  next(): number;
+  pick<T>(xs: readonly T[]): T;
+  int(lo: number, hi: number): number;
+}
+
+/** A small seeded generator (mulberry32) over the SHA-256 of the key. */
+export function seeded(key: string): Random {
+  let seed = createHash('sha256').update(`sandbox:${key}`).digest().readUInt32BE(0);
+  const next = () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = seed;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  return {
+    next,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T,
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+  };
 }
 
-const ddmmyyyy = (ms: number): string => {
+/** The profile of a key with no fixed one: mostly a good history, some mixed. */
+export const drawProfile = (r: Random): Profile => (r.next() < 0.7 ? 'good' : 'mixed');
+
+export const ddmmyyyy = (ms: number): string => {
   const d = new Date(ms);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
-interface Account {
+/** The bureau's numeric id for a subject, from the last digits of its key. */
+export const bureauId = (key: string): number => 1_000_000 + (Number(key.replace(/\D/g, '').slice(-7)) % 8_999_999);
+
+/** A BVN as the bureau shows it: all but the first three and last two digits hidden. */
+export const maskedBvn = (bvn: string): string => `${bvn.slice(0, 3)}******${bvn.slice(-2)}`;
+
+export const drawMobile = (r: Random): string => `080${String(r.int(10_000_000, 99_999_999))}`;
+
+export interface Person {
+  female: boolean;
+  surname: string;
+  firstName: string;
+  otherNames: string;
+  born: number;
+}
+
+export function drawPerson(r: Random, minAge: number, maxAge: number): Person {
+  const female = r.next() < 0.5;
+  const names = female ? FIRST_F : FIRST_M;
+  const surname = r.pick(SURNAMES);
+  const firstName = r.pick(names);
+  const otherNames = r.next() < 0.5 ? r.pick(names) : '';
+  const born = AS_OF - r.int(minAge, maxAge) * YEAR - r.int(0, 364) * DAY;
+  return { female, surname, firstName, otherNames, born };
+}
+
+export interface Address {
+  street: string;
+  city: string;
+  state: string;
+}
+
+export function drawAddress(r: Random): Address {
+  const [city, state] = r.pick(CITIES);
+  return { street: `${r.int(1, 120)} ${r.pick(STREETS)}`, city, state };
+}
+
+/** An `addressHistory` row. */
+export const addressRow = (a: Address, addressTypeInd: string): Record<string, string> => ({
+  address1: a.street,
+  address2: a.city,
+  address3: a.state,
+  address4: '',
+  addressTypeInd,
+});
+
+export interface Account<K> {
   lender: string;
-  kind: AccountKind;
+  kind: K;
   accountNo: string;
   opened: number;
   closed: number | undefined;
@@ -83,40 +150,30 @@ interface Account {
   performance: 'Performing' | 'Watchlist' | 'Substandard' | 'Doubtful' | 'Lost';
 }
 
-/** A deterministic, realistic consumer report for a BVN, in the spec's exact shape. */
-export function generateReport(bvn: string, fixed?: Profile): CreditReport {
-  const rnd = rngFor(bvn);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const profile: Profile = fixed ?? (rnd() < 0.7 ? 'good' : 'mixed');
+/** Who lends what: the lenders (each with its kind of credit), loan sizes in thousands of naira, terms in months. */
+export interface AccountPlan<K> {
+  lenders: ReadonlyArray<readonly [string, K]>;
+  principalThousands: readonly [number, number];
+  terms: readonly number[];
+}
 
-  const female = rnd() < 0.5;
-  const surname = pick(SURNAMES);
-  const firstName = pick(female ? FIRST_F : FIRST_M);
-  const otherNames = rnd() < 0.5 ? pick(female ? FIRST_F : FIRST_M) : '';
-  const born = AS_OF - int(23, 60) * 365 * DAY - int(0, 364) * DAY;
-  const [city, state] = pick(CITIES);
-  const street = `${int(1, 120)} ${pick(STREETS)}`;
-  const phone = `080${String(int(10_000_000, 99_999_999))}`;
-  const employer = pick(EMPLOYERS);
-  const consumerID = 1_000_000 + (Number.parseInt(bvn.slice(-7), 10) % 8_999_999);
-
-  const accountCount = { thin: 1, good: int(4, 7), bad: int(5, 8), mixed: int(3, 6) }[profile];
-  const accounts: Account[] = [];
-  for (let i = 0; i < accountCount; i++) {
-    const [lender, kind] = profile === 'thin' ? (LENDERS[0] as [string, AccountKind]) : pick(LENDERS);
-    const months = pick([3, 6, 12, 18, 24]);
-    const opened = AS_OF - int(60, 2400) * DAY;
-    const closed = opened + months * 30 * DAY < AS_OF && rnd() < 0.7 ? opened + months * 30 * DAY : undefined;
-    const principal = int(20, 1500) * 1000 * 100;
+/** `count` credit accounts; a bad profile has every other one in arrears, a mixed one its first. */
+export function drawAccounts<K>(r: Random, profile: Profile, count: number, plan: AccountPlan<K>): Account<K>[] {
+  const accounts: Account<K>[] = [];
+  for (let i = 0; i < count; i++) {
+    const [lender, kind] = profile === 'thin' ? (plan.lenders[0] as readonly [string, K]) : r.pick(plan.lenders);
+    const months = r.pick(plan.terms);
+    const opened = AS_OF - r.int(60, 2400) * DAY;
+    const closed = opened + months * 30 * DAY < AS_OF && r.next() < 0.7 ? opened + months * 30 * DAY : undefined;
+    const principal = r.int(...plan.principalThousands) * 1000 * 100;
     const instalment = Math.round(principal / months / 100) * 100;
     const troubled = profile === 'bad' ? i % 2 === 0 : profile === 'mixed' && i === 0;
-    const balance = closed ? 0 : Math.round(principal * rnd());
-    const overdue = troubled && !closed ? Math.min(balance, instalment * int(2, 6)) : 0;
+    const balance = closed ? 0 : Math.round(principal * r.next());
+    const overdue = troubled && !closed ? Math.min(balance, instalment * r.int(2, 6)) : 0;
     accounts.push({
       lender,
       kind,
-      accountNo: String(int(1_000_000_000, 9_999_999_999)),
+      accountNo: String(r.int(1_000_000_000, 9_999_999_999)),
       opened,
       closed: troubled ? undefined : closed,
       principal,
@@ -124,35 +181,60 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
       instalment,
       overdue: troubled && overdue === 0 ? instalment * 3 : overdue,
       months,
-      performance: troubled ? (profile === 'bad' ? pick(['Doubtful', 'Lost'] as const) : 'Watchlist') : 'Performing',
+      performance: troubled ? (profile === 'bad' ? r.pick(['Doubtful', 'Lost'] as const) : 'Watchlist') : 'Performing',
     });
   }
+  return accounts;
+}
 
-  const badAccounts = accounts.filter((a) => a.performance !== 'Performing');
+export const isPerforming = <K>(a: Account<K>): boolean => a.performance === 'Performing';
+
+export interface Dishonour {
+  date: number;
+  amount: number;
+  bank: string;
+}
+
+/** Bounced cheques, most recent first: two or three for a bad profile, none otherwise. */
+export function drawDishonoured<K>(
+  r: Random,
+  profile: Profile,
+  banks: ReadonlyArray<readonly [string, K]>,
+): Dishonour[] {
+  if (profile !== 'bad') return [];
+  return Array.from({ length: r.int(2, 3) }, (_, i) => ({
+    date: AS_OF - r.int(30, 700) * DAY - i,
+    amount: r.int(50, 900) * 1000 * 100,
+    bank: r.pick(banks)[0],
+  })).sort((a, b) => b.date - a.date);
+}
+
+export interface Judgement {
+  date: number;
+  amount: number;
+}
+
+/** One court judgement for a bad profile, none otherwise. */
+export function drawJudgements(r: Random, profile: Profile): Judgement[] {
+  return profile === 'bad' ? [{ date: AS_OF - r.int(90, 900) * DAY, amount: r.int(200, 3000) * 1000 * 100 }] : [];
+}
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** The credit account summary in NGN (the spec's currencies at their empty values), agreeing with the accounts. */
+export function accountSummary<K>(
+  r: Random,
+  profile: Profile,
+  accounts: Account<K>[],
+  dishonoured: Dishonour[],
+  judgements: Judgement[],
+): CreditReport['creditAccountSummary'] {
   const open = accounts.filter((a) => a.closed === undefined);
-  const dishonoured =
-    profile === 'bad'
-      ? Array.from({ length: int(2, 3) }, (_, i) => ({
-          date: AS_OF - int(30, 700) * DAY - i,
-          amount: int(50, 900) * 1000 * 100,
-          bank: pick(LENDERS)[0],
-        })).sort((a, b) => b.date - a.date)
-      : [];
-  const judgements =
-    profile === 'bad' ? [{ date: AS_OF - int(90, 900) * DAY, amount: int(200, 3000) * 1000 * 100 }] : [];
-
-  const accountRating = emptyAccountRating();
-  for (const a of accounts) {
-    const key = a.performance === 'Performing' ? goodKey(a.kind) : badKey(a.kind);
-    accountRating[key] = String(Number(accountRating[key] ?? '0') + 1);
-  }
-
-  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   const summary = emptySummary(['NGN']);
   const lastJudgement = judgements[0];
   const lastCheque = dishonoured[0];
-  Object.assign(summary, {
-    rating: String(profile === 'bad' ? int(1, 3) : profile === 'thin' ? int(4, 6) : int(7, 12) * 10),
+  return Object.assign(summary, {
+    rating: String(profile === 'bad' ? r.int(1, 3) : profile === 'thin' ? r.int(4, 6) : r.int(7, 12) * 10),
     lastJudgementDateNGN: lastJudgement ? ddmmyyyy(lastJudgement.date) : '-',
     totalActiveAccountsNGN: String(open.length),
     totalAmountInArrearNGN: formatMajor(sum(accounts.map((a) => a.overdue))),
@@ -166,10 +248,13 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
     totalMonthlyInstalmentNGN: formatMajor(sum(open.map((a) => a.instalment))),
     totalNumberofJudgementNGN: String(judgements.length),
     totalNumberofDishonouredNGN: String(dishonoured.length),
-    totalaccountinGoodconditionNGN: String(accounts.length - badAccounts.length),
+    totalaccountinGoodconditionNGN: String(accounts.filter(isPerforming).length),
   });
+}
 
-  const agreements: SectionRows = accounts.map((a) => ({
+/** `creditAgreementSummary`: one row per account, amounts as the bureau formats them. */
+export function agreementRows<K>(r: Random, accounts: Account<K>[]): SectionRows {
+  return accounts.map((a) => ({
     currency: 'NGN',
     accountNo: a.accountNo,
     closedDate: a.closed ? ddmmyyyy(a.closed) : '',
@@ -178,7 +263,7 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
     accountStatus: a.closed ? 'Closed' : 'Open',
     amountOverdue: formatMajor(a.overdue),
     subscriberName: a.lender,
-    lastUpdatedDate: ddmmyyyy(AS_OF - int(1, 40) * DAY),
+    lastUpdatedDate: ddmmyyyy(AS_OF - r.int(1, 40) * DAY),
     instalmentAmount: formatMajor(a.instalment),
     currentBalanceAmt: formatMajor(a.balance),
     dateAccountOpened: ddmmyyyy(a.opened),
@@ -186,7 +271,11 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
     performanceStatus: a.performance,
     repaymentFrequency: 'Monthly',
   }));
-  const paymentHistory: SectionRows = accounts.map((a, i) => ({
+}
+
+/** `accountMonthlyPaymentHistory`: each agreement row with its last twelve months. */
+export function paymentHistoryRows<K>(accounts: Account<K>[], agreements: SectionRows): SectionRows {
+  return accounts.map((a, i) => ({
     ...agreements[i],
     loanDuration: `${a.months * 30} Day(s)`,
     monthlyInstalmentAmt: formatMajor(a.instalment),
@@ -195,10 +284,40 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
       a.overdue > 0 && m < 4 ? String(Math.min(6, 4 - m)) : '0',
     ).join(''),
   }));
+}
 
-  const sections = emptySections();
+export const highestDelinquencyRows = <K>(accounts: Account<K>[]): SectionRows => [
+  { highestDelinquencyRating: accounts.every(isPerforming) ? '0' : '6' },
+];
+
+/** A deterministic, realistic consumer report for a BVN, in the spec's exact shape. */
+export function generateReport(bvn: string, fixed?: Profile): CreditReport {
+  const r = seeded(bvn);
+  const profile: Profile = fixed ?? drawProfile(r);
+
+  const person = drawPerson(r, 23, 60);
+  const { surname, firstName, female } = person;
+  const address = drawAddress(r);
+  const phone = drawMobile(r);
+  const employer = r.pick(EMPLOYERS);
+
+  // Every count is drawn (not only the profile's) so that the draws after it stay where they were.
+  const accountCount = { thin: 1, good: r.int(4, 7), bad: r.int(5, 8), mixed: r.int(3, 6) }[profile];
+  const accounts = drawAccounts(r, profile, accountCount, CONSUMER_ACCOUNTS);
+  const badAccounts = accounts.filter((a) => !isPerforming(a));
+  const dishonoured = drawDishonoured(r, profile, LENDERS);
+  const judgements = drawJudgements(r, profile);
+
+  const accountRating = emptyAccountRating();
+  for (const a of accounts) {
+    const key = isPerforming(a) ? goodKey(a.kind) : badKey(a.kind);
+    accountRating[key] = String(Number(accountRating[key] ?? '0') + 1);
+  }
+  const summary = accountSummary(r, profile, accounts, dishonoured, judgements);
+  const agreements = agreementRows(r, accounts);
+
   const report: CreditReport = {
-    ...sections,
+    ...emptySections(),
     accountRating,
     creditAccountSummary: summary,
     personalDetailsSummary: {
@@ -206,19 +325,19 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
       gender: female ? 'Female' : 'Male',
       header: `PERSONAL DETAILS SUMMARY: ${surname} ${firstName} `,
       surname,
-      birthDate: ddmmyyyy(born),
+      birthDate: ddmmyyyy(person.born),
       firstName,
       otheridNo: '',
       cellularNo: phone,
-      dependants: String(int(0, 4)),
-      otherNames,
+      dependants: String(r.int(0, 4)),
+      otherNames: person.otherNames,
       passportNo: '',
       pencomIDNo: '',
       nationality: 'Nigeria',
       referenceNo: '',
       emailAddress: `${firstName}.${surname}@example.com`.toLowerCase(),
       nationalIDNo: '',
-      maritalStatus: pick(['Single', 'Married', 'Married', '']),
+      maritalStatus: r.pick(['Single', 'Married', 'Married', '']),
       employerDetail: employer,
       postalAddress1: '',
       postalAddress2: '',
@@ -228,26 +347,22 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
       workTelephoneNo: '',
       driversLicenseNo: '',
       propertyOwnedType: '',
-      residentialAddress1: street,
-      residentialAddress2: city,
-      residentialAddress3: state,
+      residentialAddress1: address.street,
+      residentialAddress2: address.city,
+      residentialAddress3: address.state,
       residentialAddress4: '',
-      consumerID,
+      consumerID: bureauId(bvn),
     },
     creditAgreementSummary: agreements,
-    accountMonthlyPaymentHistory: paymentHistory,
+    accountMonthlyPaymentHistory: paymentHistoryRows(accounts, agreements),
     guarantorCount: [{ accounts: '0', guarantorsSecured: '0' }],
-    addressHistory: [
-      { address1: street, address2: city, address3: state, address4: '', addressTypeInd: 'Residential' },
-    ],
+    addressHistory: [addressRow(address, 'Residential')],
     telephoneHistory: [{ mobileTelephoneNumber: phone, homeTelephoneNumber: '', workTelephoneNumber: '' }],
   };
   if (profile !== 'thin') {
     report.employmentHistory = [{ employerDetail: employer, occupation: '', upDateDate: ddmmyyyy(AS_OF - 200 * DAY) }];
-    report.identificationHistory = [
-      { identificationType: 'BVN', identificationNumber: `${bvn.slice(0, 3)}******${bvn.slice(-2)}` },
-    ];
-    report.highestDelinquencyRating = [{ highestDelinquencyRating: badAccounts.length > 0 ? '6' : '0' }];
+    report.identificationHistory = [{ identificationType: 'BVN', identificationNumber: maskedBvn(bvn) }];
+    report.highestDelinquencyRating = highestDelinquencyRows(accounts);
   }
   if (profile === 'bad') {
     report.dudCheqEventSummary = dishonoured.map((d) => ({
@@ -256,7 +371,7 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
       amount: formatMajor(d.amount),
     }));
     report.judgementSummary = judgements.map((j) => ({
-      caseNo: `ID/${new Date(j.date).getUTCFullYear()}/${int(100, 999)}`,
+      caseNo: `ID/${new Date(j.date).getUTCFullYear()}/${r.int(100, 999)}`,
       dateOfJudgement: ddmmyyyy(j.date),
       judgementAmount: formatMajor(j.amount),
       courtName: 'High Court of Lagos State',

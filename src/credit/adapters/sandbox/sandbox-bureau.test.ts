@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BureauError } from '../../bureau.js';
+import { commercialReportProblems } from '../../commercial-report.js';
 import {
   ACCOUNT_RATING_KEYS,
   LOCAL_CURRENCIES,
@@ -11,7 +12,7 @@ import {
   SUMMARY_METRIC_NAMES,
 } from '../../report.js';
 import { generateReport } from './generate-report.js';
-import { createSandboxBureau, SANDBOX_BVNS } from './sandbox-bureau.js';
+import { createSandboxBureau, SANDBOX_BUSINESSES, SANDBOX_BVNS } from './sandbox-bureau.js';
 
 const subject = (bvn: string) => ({ bvn, enquiryReason: 'test' });
 const never = new AbortController().signal;
@@ -114,3 +115,66 @@ describe('sandbox bureau', () => {
     expect(reportProblems(await ready(SANDBOX_BVNS.unreadable)).length).toBeGreaterThan(0);
   });
 });
+
+const business = (registrationNumber: string) =>
+  createSandboxBureau({ delayMs: 0 }).requestCommercialReport({ registrationNumber, enquiryReason: 'test' }, never);
+
+describe('sandbox bureau: commercial reports', () => {
+  it('gives the same report for the same registration number, another for another', async () => {
+    expect(await business('RC123456')).toEqual(await business('RC123456'));
+    expect(await business('RC123456')).not.toEqual(await business('BN809081021'));
+    expect(commercialReportProblems(await business('BN809081021'))).toEqual([]);
+  });
+
+  it('thin file: the business and its directors, no credit agreements, an empty summary', async () => {
+    const r = await business(SANDBOX_BUSINESSES.thinFile);
+    expect(commercialReportProblems(r)).toEqual([]);
+    expect(r.businessData.businessRegistrationNumber).toBe(SANDBOX_BUSINESSES.thinFile);
+    expect(r.directorInformation.length).toBeGreaterThan(0);
+    expect(r.creditAgreementSummary).toBeNull();
+    expect(r.creditAccountSummary.totalNumberofAccountsNGN).toBe('0');
+  });
+
+  it('good history: agreements, none in arrears', async () => {
+    const r = await business(SANDBOX_BUSINESSES.goodHistory);
+    expect(commercialReportProblems(r)).toEqual([]);
+    expect(r.creditAgreementSummary?.length).toBeGreaterThan(0);
+    expect(r.creditAccountSummary.totalAccountInArrearNGN).toBe('0');
+    expect(r.creditAccountSummary.totalNumberofJudgementNGN).toBe('0');
+  });
+
+  it('bad history: arrears and a judgement', async () => {
+    const r = await business(SANDBOX_BUSINESSES.badHistory);
+    expect(commercialReportProblems(r)).toEqual([]);
+    expect(Number(r.creditAccountSummary.totalAccountInArrearNGN)).toBeGreaterThan(0);
+    expect(r.creditAccountSummary.totalNumberofJudgementNGN).toBe('1');
+  });
+
+  it('no record: a final no_record failure', async () => {
+    await expect(business(SANDBOX_BUSINESSES.noRecord)).rejects.toMatchObject({ kind: 'no_record' });
+  });
+
+  it('timeout: never answers until the caller gives up', async () => {
+    const controller = new AbortController();
+    const call = createSandboxBureau({ delayMs: 0 }).requestCommercialReport(
+      { registrationNumber: SANDBOX_BUSINESSES.timeout },
+      controller.signal,
+    );
+    const early = await Promise.race([
+      call.then(
+        () => 'answered',
+        () => 'failed',
+      ),
+      sleep(20).then(() => 'waiting'),
+    ]);
+    expect(early).toBe('waiting');
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('unreadable: answers something that is not a report', async () => {
+    expect(commercialReportProblems(await business(SANDBOX_BUSINESSES.unreadable)).length).toBeGreaterThan(0);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,7 @@
 import { type Bureau, BureauError, type BureauResult, type BureauSubject } from '../../bureau.js';
+import type { CommercialCreditReport } from '../../commercial-report.js';
 import type { CreditReport } from '../../report.js';
+import { generateCommercialReport } from './generate-commercial-report.js';
 import { generateReport, type Profile } from './generate-report.js';
 
 /**
@@ -16,6 +18,20 @@ export const SANDBOX_BVNS = {
   unreadable: '22200000007',
 } as const;
 
+/**
+ * Test registration numbers with a fixed outcome, the business twin of `SANDBOX_BVNS` (no delayed
+ * one: commercial reports are answered at once). Every other number gets a deterministic report
+ * whose profile is derived from the number itself.
+ */
+export const SANDBOX_BUSINESSES = {
+  thinFile: 'RC0000001',
+  goodHistory: 'RC0000002',
+  badHistory: 'RC0000003',
+  noRecord: 'RC0000004',
+  timeout: 'RC0000005',
+  unreadable: 'RC0000007',
+} as const;
+
 export interface SandboxSettings {
   /** How long the `delayed` BVN stays pending at the bureau. */
   delayMs: number;
@@ -29,10 +45,16 @@ const fixedProfiles: Record<string, Profile> = {
   [SANDBOX_BVNS.delayed]: 'good',
 };
 
+const fixedBusinessProfiles: Record<string, Profile> = {
+  [SANDBOX_BUSINESSES.thinFile]: 'thin',
+  [SANDBOX_BUSINESSES.goodHistory]: 'good',
+  [SANDBOX_BUSINESSES.badHistory]: 'bad',
+};
+
 /**
  * A bureau with no account needed, so `npm start` works out of the box: realistic FirstCentral-style
- * reports in the spec's shape, the same for the same BVN every time, and one test BVN per outcome a
- * lender must handle.
+ * consumer and commercial reports in the spec's shape, the same for the same BVN or registration
+ * number every time, and one test BVN and registration number per outcome a lender must handle.
  */
 export function createSandboxBureau(settings: SandboxSettings): Bureau {
   const now = settings.now ?? Date.now;
@@ -58,6 +80,16 @@ export function createSandboxBureau(settings: SandboxSettings): Bureau {
         return { kind: 'pending', ticket: `sandbox-delay:${now() + settings.delayMs}`, retryAfterMs: settings.delayMs };
       }
       return answer(subject);
+    },
+    async requestCommercialReport({ registrationNumber }, signal) {
+      if (registrationNumber === SANDBOX_BUSINESSES.timeout) return hangUntilAborted(signal);
+      if (registrationNumber === SANDBOX_BUSINESSES.noRecord) {
+        throw new BureauError('no_record', 'the bureau holds no record for this registration number');
+      }
+      if (registrationNumber === SANDBOX_BUSINESSES.unreadable) {
+        return { error: 'ORA-01403: no data found' } as unknown as CommercialCreditReport;
+      }
+      return generateCommercialReport(registrationNumber, fixedBusinessProfiles[registrationNumber]);
     },
     async fetchReport(subject, ticket) {
       const m = /^sandbox-delay:(\d+)$/.exec(ticket);
