@@ -1,10 +1,20 @@
-import { Type } from 'typebox';
+import { type TStringOptions, Type } from 'typebox';
 
 /**
  * The largest value of a database `integer` column (keys) or of a page number whose offset stays
  * valid: a larger one is a 400 at its field rather than a failed query.
  */
 export const INT4_MAX = 2_147_483_647;
+
+/** The schema key naming the form a `Formatted` string must take (an OpenAPI extension). */
+export const FORM_KEY = 'x-form';
+
+/**
+ * A string in a fixed form. A value of another form is refused with `must be <form>`, which a
+ * lender can act on, rather than with the regular expression that checks it.
+ */
+export const Formatted = (pattern: string, form: string, options: TStringOptions = {}) =>
+  Type.String({ ...options, pattern, [FORM_KEY]: form });
 
 /** The default error answer. */
 export const ErrorResponse = Type.Object(

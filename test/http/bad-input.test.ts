@@ -158,6 +158,33 @@ describe('query and path values at their extremes', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(paths(res.json())).toEqual(['/body/registrationNumber']);
+    expect(res.json().message).toBe(
+      '/body/registrationNumber: must be a CAC registration number: RC, BN, IT, LP or LLP, then 1 to 10 digits (RC1234567)',
+    );
+  });
+
+  it.each([
+    ['/credit/consumer-reports', { bvn: '2220000000x' }, '/body/bvn', 'must be a BVN: 11 digits'],
+    [
+      '/credit/consumer-reports',
+      { bvn: '22200000002', dateOfBirth: '12/04/1990' },
+      '/body/dateOfBirth',
+      'must be a date as YYYY-MM-DD',
+    ],
+    ['/statements/bvn-first/analytics?format=periculum&bvnUuid=not-a-uuid', {}, '/query/bvnUuid', 'must be a UUID'],
+  ])(
+    'POST %s with %j: the field in the wrong form is named, with the form it must take',
+    async (url, payload, path, message) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: writer, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toContainEqual({ path, message });
+    },
+  );
+
+  it('GET /statements/{key}/transactions with a day in another form says which form', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/statements/1/transactions?from=2021-5-1', headers: writer });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '/query/from', message: 'must be a day as YYYY-MM-DD' }]);
   });
 
   it('a client_id with a NUL character fails client authentication (401), not a 5xx', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { OAuthError } from '../../auth/token-service.js';
 import { AppError, type ErrorCode, errorCatalogue, type FieldProblem, notJson } from '../../domain/errors.js';
 import type { Envelope } from '../route-config.js';
+import { FORM_KEY } from '../schemas.js';
 
 const contextPrefix: Record<string, string> = {
   body: '/body',
@@ -22,18 +23,46 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-function toAppError(error: FastifyError & { validation?: unknown }): AppError {
+interface ValidationProblem {
+  keyword?: string;
+  schemaPath?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** The sub-schema a validation problem points at (`#/properties/...`) in the route's schema for that part. */
+function schemaAt(root: unknown, schemaPath: string | undefined): Record<string, unknown> | undefined {
+  if (!schemaPath?.startsWith('#')) return undefined;
+  let node = root;
+  for (const segment of schemaPath.slice(1).split('/').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node !== null && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
+}
+
+/** What a problem says: `is required` for a missing member, `must be <form>` for a `Formatted` string. */
+function problemMessage(v: ValidationProblem, schema: unknown): string {
+  if (v.keyword === 'pattern') {
+    const form = schemaAt(schema, v.schemaPath)?.[FORM_KEY];
+    if (typeof form === 'string') return `must be ${form}`;
+  }
+  return v.message ?? 'is not valid';
+}
+
+function toAppError(error: FastifyError & { validation?: unknown }, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (Array.isArray(error.validation)) {
-    const prefix = contextPrefix[error.validationContext ?? 'body'] ?? '';
-    const details: FieldProblem[] = (
-      error.validation as Array<{ instancePath?: string; message?: string; params?: Record<string, unknown> }>
-    ).map((v) => {
+    const context = error.validationContext ?? 'body';
+    const prefix = contextPrefix[context] ?? '';
+    const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
+    const details: FieldProblem[] = (error.validation as ValidationProblem[]).map((v) => {
       const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
       const path = `${prefix}${v.instancePath ?? ''}`;
       if (Array.isArray(missing) && missing.length === 1)
         return { path: `${path}/${missing[0]}`, message: 'is required' };
-      return { path, message: v.message ?? 'is not valid' };
+      return { path, message: problemMessage(v, schema) };
     });
     const first = details[0];
     return new AppError('VALIDATION_FAILED', first ? `${first.path}: ${first.message}` : undefined, details);
@@ -106,7 +135,7 @@ export default fp(
         if (error.status === 401) reply.header('www-authenticate', 'Basic realm="lendsight"');
         return reply.code(error.status).send({ error: error.error, error_description: error.description });
       }
-      const appError = toAppError(error);
+      const appError = toAppError(error, request);
       if (appError.status >= 500) {
         request.log.error({ err: error }, 'unhandled error');
       } else {

@@ -4,7 +4,7 @@ import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../c
 import { CreditReportSchema } from '../../credit/report.js';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { bearer, INT4_MAX } from '../schemas.js';
+import { bearer, Formatted, INT4_MAX } from '../schemas.js';
 
 const REFERENCE_EXAMPLE = 'perilenda&fcbe874a19544c9ab0f8697c8240b48b';
 const State = Type.Union(
@@ -48,10 +48,12 @@ const creditErrors = {
 
 const RequestBody = Type.Object(
   {
-    bvn: Type.String({ pattern: '^[0-9]{11}$', description: 'Bank Verification Number: 11 digits' }),
+    bvn: Formatted('^[0-9]{11}$', 'a BVN: 11 digits', { description: 'Bank Verification Number: 11 digits' }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The subject's full name" })),
     dateOfBirth: Type.Optional(
-      Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', description: 'YYYY-MM-DD' }),
+      Formatted('^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', 'a date as YYYY-MM-DD', {
+        description: 'YYYY-MM-DD',
+      }),
     ),
     statementKey: Type.Optional(
       Type.Integer({
@@ -70,12 +72,15 @@ const RequestBody = Type.Object(
 
 const CommercialRequestBody = Type.Object(
   {
-    registrationNumber: Type.String({
-      pattern: REGISTRATION_NUMBER_INPUT,
-      maxLength: 30,
-      description:
-        'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. Spaces and dashes are ignored; `rc 123456` is `RC123456`.',
-    }),
+    registrationNumber: Formatted(
+      REGISTRATION_NUMBER_INPUT,
+      'a CAC registration number: RC, BN, IT, LP or LLP, then 1 to 10 digits (RC1234567)',
+      {
+        maxLength: 30,
+        description:
+          'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. Case, spaces and dashes are ignored; `rc 123456` is `RC123456`.',
+      },
+    ),
     businessName: Type.Optional(
       Type.String({
         minLength: 1,

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { formatNames } from '../../statements/formats/index.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer, INT4_MAX } from '../schemas.js';
+import { authErrors, bearer, Formatted, INT4_MAX } from '../schemas.js';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -20,8 +20,7 @@ const SubmitQuery = Type.Object({
 });
 const BvnFirstQuery = Type.Object({
   ...SubmitQuery.properties,
-  bvnUuid: Type.String({
-    pattern: UUID,
+  bvnUuid: Formatted(UUID, 'a UUID', {
     description: 'The BVN record this statement belongs to (one statement per record)',
   }),
 });
@@ -105,8 +104,8 @@ const TransactionsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   direction: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
-  from: Type.Optional(Type.String({ pattern: DAY, description: 'First local day, YYYY-MM-DD' })),
-  to: Type.Optional(Type.String({ pattern: DAY, description: 'Last local day, YYYY-MM-DD' })),
+  from: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'First local day, YYYY-MM-DD' })),
+  to: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'Last local day, YYYY-MM-DD' })),
   category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 
@@ -176,7 +175,7 @@ const TransactionPage = Type.Object(
 );
 
 const ListQuery = Type.Object({
-  bvnUuid: Type.Optional(Type.String({ pattern: UUID })),
+  bvnUuid: Type.Optional(Formatted(UUID, 'a UUID')),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
