@@ -1,0 +1,191 @@
+import { type TSchema, Type } from 'typebox';
+import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../credit/commercial-report.js';
+import { CreditReportSchema } from '../../credit/report.js';
+import { Formatted, INT4_MAX } from '../schemas.js';
+
+/** The credit routes' schemas: requests, the real API's envelopes, and its error envelope. */
+
+const REFERENCE_EXAMPLE = 'perilenda&fcbe874a19544c9ab0f8697c8240b48b';
+const State = Type.Union(
+  [Type.Literal('pending'), Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')],
+  {
+    description:
+      'pending: queued; processing: at the bureau (or waiting to retry it); completed: the report is here; failed: see message',
+  },
+);
+
+/** Errors of the credit routes come in the spec's credit envelope. */
+const CreditError = Type.Object(
+  {
+    status: Type.Literal(false),
+    message: Type.String(),
+    code: Type.String({ description: 'Stable machine-readable code' }),
+    data: Type.Null(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    requestId: Type.String(),
+  },
+  {
+    examples: [
+      {
+        status: false,
+        message: `no consumer credit report with reference ${REFERENCE_EXAMPLE}`,
+        code: 'NOT_FOUND',
+        data: null,
+        requestId: '3f1c2d9e-6a1b-4c2e-9f0a-1b2c3d4e5f60',
+      },
+    ],
+  },
+);
+export const creditErrors = {
+  400: CreditError,
+  401: CreditError,
+  403: CreditError,
+  404: CreditError,
+  429: CreditError,
+  500: CreditError,
+};
+
+export const RequestBody = Type.Object(
+  {
+    bvn: Formatted('^[0-9]{11}$', 'a BVN: 11 digits', { description: 'Bank Verification Number: 11 digits' }),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The subject's full name" })),
+    dateOfBirth: Type.Optional(
+      Formatted('^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', 'a date as YYYY-MM-DD', {
+        description: 'YYYY-MM-DD',
+      }),
+    ),
+    statementKey: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: INT4_MAX,
+        description: 'One of your statements; the reference then appears on it',
+      }),
+    ),
+    enquiryReason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ bvn: '22200000002', name: 'Chioma Adeyemi', dateOfBirth: '1990-04-12', statementKey: 12 }],
+  },
+);
+
+export const CommercialRequestBody = Type.Object(
+  {
+    registrationNumber: Formatted(
+      REGISTRATION_NUMBER_INPUT,
+      'a CAC registration number: RC, BN, IT, LP or LLP, then 1 to 10 digits (RC1234567)',
+      {
+        maxLength: 30,
+        description:
+          'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. Case, spaces and dashes are ignored; `rc 123456` is `RC123456`.',
+      },
+    ),
+    businessName: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "The business's registered name; helps the bureau match",
+      }),
+    ),
+    statementKey: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: INT4_MAX,
+        description: 'One of your statements (a business statement, say); the reference then appears on it',
+      }),
+    ),
+    enquiryReason: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ registrationNumber: 'RC1234567', businessName: 'Adeyemi Foods Limited', statementKey: 12 }],
+  },
+);
+
+export const Requested = Type.Object(
+  {
+    status: Type.Literal(true),
+    message: Type.String(),
+    data: Type.Object({ reference: Type.String(), state: State }),
+  },
+  {
+    examples: [
+      {
+        status: true,
+        message: 'The report has been requested. Fetch it with POST /statements/get-consumer-credit/{reference}.',
+        data: { reference: REFERENCE_EXAMPLE, state: 'pending' },
+      },
+    ],
+  },
+);
+
+/** A report schema inlined in an envelope, without the `$id` it is registered under elsewhere. */
+const inlined = (schema: TSchema): TSchema => {
+  const { $id: _id, ...rest } = schema as TSchema & { $id?: string };
+  return rest as TSchema;
+};
+
+/**
+ * The real API's envelope around one reference: `status` (false only when the report failed),
+ * `message`, a failure `code`, then `data`: the reference, its state, who the report is about
+ * (`subject`) and the report, null until it is completed.
+ */
+const reportEnvelope = (subject: Record<string, TSchema>, report: TSchema, example: Record<string, unknown>) =>
+  Type.Object(
+    {
+      status: Type.Boolean({ description: 'false only when the report failed' }),
+      message: Type.String({ description: '"Sucessful" (sic, as the real API) when completed; otherwise what to do' }),
+      code: Type.Optional(Type.String({ description: 'Why the report failed (failed state only)' })),
+      data: Type.Object({
+        reference: Type.String(),
+        state: State,
+        ...subject,
+        report_type: Type.Literal('basic'),
+        report: Type.Union([Type.Null(), inlined(report)]),
+      }),
+    },
+    { examples: [example] },
+  );
+
+export const ReportEnvelope = reportEnvelope(
+  {
+    name: Type.String(),
+    date_of_birth: Type.String({ description: 'YYYY-MM-DD, or empty when unknown' }),
+  },
+  CreditReportSchema,
+  {
+    status: true,
+    message: 'FirstCentral Credit Bureau is preparing the report; ask again in a few seconds.',
+    data: {
+      reference: REFERENCE_EXAMPLE,
+      state: 'processing',
+      name: 'Chioma Adeyemi',
+      date_of_birth: '1990-04-12',
+      report_type: 'basic',
+      report: null,
+    },
+  },
+);
+
+export const CommercialReportEnvelope = reportEnvelope(
+  { business_registration_number: Type.String({ description: 'As the bureau files it (or as asked, until then)' }) },
+  CommercialCreditReportSchema,
+  {
+    status: true,
+    message: 'The report has been queued for FirstCentral Credit Bureau; ask again in a few seconds.',
+    data: {
+      reference: REFERENCE_EXAMPLE,
+      state: 'pending',
+      business_registration_number: 'RC1234567',
+      report_type: 'basic',
+      report: null,
+    },
+  },
+);
+
+export const ReferenceParams = Type.Object({
+  reference: Type.String({ minLength: 1, maxLength: 200, examples: [REFERENCE_EXAMPLE] }),
+});
+export const RefreshQuery = Type.Object({
+  refresh: Type.Optional(Type.Boolean({ default: false, description: 'Pull a new report even if a fresh one exists' })),
+});
