@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstCentralBureau } from '../../src/credit/adapters/firstcentral/firstcentral-bureau.js';
 import type { BusinessSubject } from '../../src/credit/bureau.js';
 import { commercialReportProblems } from '../../src/credit/commercial-report.js';
 import {
-  FIRSTCENTRAL_TEST_CREDENTIALS,
   type FirstCentralTestServer,
+  firstCentralAdapter,
   startFirstCentralServer,
+  TEST_ENQUIRY_REASON,
 } from '../helpers/firstcentral-server.js';
 
 let server: FirstCentralTestServer;
@@ -21,15 +21,7 @@ const business = (registrationNumber: string): BusinessSubject => ({
 });
 const signal = () => new AbortController().signal;
 
-function adapter(opts: { password?: string } = {}) {
-  return createFirstCentralBureau({
-    baseUrl: server.url,
-    username: FIRSTCENTRAL_TEST_CREDENTIALS.username,
-    password: opts.password ?? FIRSTCENTRAL_TEST_CREDENTIALS.password,
-    ticketTtlMs: 4.5 * 3_600_000,
-    enquiryReason: 'Application for credit by a business',
-  });
-}
+const adapter = (opts: Parameters<typeof firstCentralAdapter>[1] = {}) => firstCentralAdapter(server, opts);
 
 /** What `run` answered, and the calls it made to the server. */
 async function callsDuring<T>(run: () => Promise<T>) {
@@ -90,10 +82,10 @@ describe('FirstCentral commercial report against a server speaking its protocol'
     expect(matchCall?.body).toMatchObject({
       BusinessName: '',
       BusinessRegistrationNumber: 'BN809081021',
-      EnquiryReason: 'Application for credit by a business',
+      EnquiryReason: TEST_ENQUIRY_REASON,
     });
     const reportCall = calls.find((c) => c.path === 'GetCommercialFullCreditReport');
-    expect(reportCall?.body.EnquiryReason).toBe('Application for credit by a business');
+    expect(reportCall?.body.EnquiryReason).toBe(TEST_ENQUIRY_REASON);
   });
 
   it('asks for the best match, merging every candidate and skipping the bureau placeholders', async () => {

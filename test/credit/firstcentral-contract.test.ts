@@ -1,15 +1,15 @@
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstCentralBureau } from '../../src/credit/adapters/firstcentral/firstcentral-bureau.js';
 import { BureauError } from '../../src/credit/bureau.js';
 import { createCircuitBreaker } from '../../src/credit/circuit-breaker.js';
 import { createCreditMetrics } from '../../src/credit/credit-metrics.js';
 import { guardBureau } from '../../src/credit/guarded-bureau.js';
 import { reportProblems, SPEC_CURRENCIES, SUMMARY_METRIC_NAMES } from '../../src/credit/report.js';
 import {
-  FIRSTCENTRAL_TEST_CREDENTIALS,
   type FirstCentralTestServer,
+  firstCentralAdapter,
   startFirstCentralServer,
+  TEST_ENQUIRY_REASON,
 } from '../helpers/firstcentral-server.js';
 
 let server: FirstCentralTestServer;
@@ -22,16 +22,7 @@ const HOUR = 3_600_000;
 const subject = (bvn: string) => ({ bvn, name: 'Amos Testi', dateOfBirth: '1977-01-26', enquiryReason: 'loan' });
 const signal = () => new AbortController().signal;
 
-function adapter(opts: { now?: () => number; password?: string } = {}) {
-  return createFirstCentralBureau({
-    baseUrl: server.url,
-    username: FIRSTCENTRAL_TEST_CREDENTIALS.username,
-    password: opts.password ?? FIRSTCENTRAL_TEST_CREDENTIALS.password,
-    ticketTtlMs: 4.5 * HOUR,
-    enquiryReason: 'Application for credit by a borrower',
-    now: opts.now,
-  });
-}
+const adapter = (opts: Parameters<typeof firstCentralAdapter>[1] = {}) => firstCentralAdapter(server, opts);
 
 async function fetchReport(bureau: ReturnType<typeof adapter>, bvn: string) {
   const result = await bureau.requestReport(subject(bvn), signal());
@@ -89,7 +80,7 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
   it('sends the configured enquiry reason when the lender gives none', async () => {
     await adapter().requestReport({ bvn: '22471069115' }, signal());
     const last = server.calls.filter((c) => c.path === 'ConnectConsumerMatch').at(-1);
-    expect(last?.body.EnquiryReason).toBe('Application for credit by a borrower');
+    expect(last?.body.EnquiryReason).toBe(TEST_ENQUIRY_REASON);
   });
 
   it('reuses the DataTicket, and renews it before it is five hours old', async () => {

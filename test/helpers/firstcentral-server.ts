@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFirstCentralBureau } from '../../src/credit/adapters/firstcentral/firstcentral-bureau.js';
 
 /** The sample full report (FirstCentral's array of one-key sections), served for every matched BVN. */
 export const FULL_REPORT_FIXTURE: unknown = JSON.parse(
@@ -41,6 +42,24 @@ export interface FirstCentralTestServer {
 
 const USER = { username: 'lender', password: 'secret' };
 export const FIRSTCENTRAL_TEST_CREDENTIALS = USER;
+
+/** The enquiry reason the test adapter is configured with (sent when a request gives none). */
+export const TEST_ENQUIRY_REASON = 'Application for credit by a borrower';
+
+/** The FirstCentral adapter pointed at a test server, logged in as the test lender. */
+export function firstCentralAdapter(
+  server: FirstCentralTestServer,
+  opts: { now?: () => number; password?: string } = {},
+) {
+  return createFirstCentralBureau({
+    baseUrl: server.url,
+    username: USER.username,
+    password: opts.password ?? USER.password,
+    ticketTtlMs: 4.5 * 3_600_000,
+    enquiryReason: TEST_ENQUIRY_REASON,
+    now: opts.now,
+  });
+}
 
 /**
  * A local server speaking FirstCentral's REST protocol as public integrations use it (login,
