@@ -56,6 +56,7 @@ const EnvSchema = Type.Object({
   /** Keys replaced by CREDIT_ENCRYPTION_KEY, comma-separated: they still open data until `lendsight keys rotate`. */
   CREDIT_ENCRYPTION_PREVIOUS_KEYS: Type.Optional(Type.String({ pattern: `^${KEY}(,${KEY})*$` })),
   CREDIT_FRESHNESS_DAYS: Type.Number({ default: 30, minimum: 0, maximum: 365 }),
+  CREDIT_PULLS_PER_DAY: Type.Integer({ default: 0, minimum: 0, maximum: 1_000_000 }),
   CREDIT_CALL_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 10, maximum: 300_000 }),
   CREDIT_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1, maximum: 50 }),
   CREDIT_BACKOFF_BASE_MS: Type.Integer({ default: 2_000, minimum: 1 }),
@@ -178,6 +179,8 @@ export interface CreditConfig {
   /** Keys the encryption key replaced: they open data sealed before, and never seal. */
   previousKeys: Buffer[];
   freshnessMs: number;
+  /** New bureau pulls one client may start in any 24 hours; 0 sets no cap. */
+  pullsPerDay: number;
   callTimeoutMs: number;
   maxAttempts: number;
   backoffBaseMs: number;
@@ -296,6 +299,7 @@ function creditConfig(env: Env): CreditConfig {
     encryptionKey: key ? keyBytes(key) : undefined,
     previousKeys: env.CREDIT_ENCRYPTION_PREVIOUS_KEYS?.split(',').map(keyBytes) ?? [],
     freshnessMs: Math.round(env.CREDIT_FRESHNESS_DAYS * 86_400_000),
+    pullsPerDay: env.CREDIT_PULLS_PER_DAY,
     callTimeoutMs: env.CREDIT_CALL_TIMEOUT_MS,
     maxAttempts: env.CREDIT_MAX_ATTEMPTS,
     backoffBaseMs: env.CREDIT_BACKOFF_BASE_MS,

@@ -7,6 +7,7 @@ export interface CreditMetrics {
   reuse: Counter<'kind'>;
   breakerOpen: Gauge<'bureau'>;
   jobs: Counter<'outcome'>;
+  pullLimit: Counter;
 }
 
 /** Bureau calls, failures, latency and reuse hits, registered on the service's registry. */
@@ -48,6 +49,11 @@ export function createCreditMetrics(registry: Registry): CreditMetrics {
       name: 'credit_jobs_finished_total',
       help: 'Credit report jobs that reached a final state',
       labelNames: ['outcome'] as const,
+      registers,
+    }),
+    pullLimit: new Counter({
+      name: 'credit_pull_limit_refusals_total',
+      help: 'Report requests refused because their client reached CREDIT_PULLS_PER_DAY new bureau pulls',
       registers,
     }),
   };

@@ -84,6 +84,29 @@ export async function insertJobUnlessInFlight(db: Db, key: JobKey, subjectEnc: s
   return row?.id;
 }
 
+/**
+ * Makes a client's requests that may start a bureau pull wait for each other until this
+ * transaction ends, so that counting its recent pulls and adding one is not raced by a twin.
+ */
+export async function lockClientPulls(db: Transaction<Database>, clientId: number): Promise<void> {
+  await db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+}
+
+/** The bureau pulls a client started in the last `windowMs`, and when the oldest of them started. */
+export async function recentPulls(
+  db: Db,
+  clientId: number,
+  windowMs: number,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('credit_jobs')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('client_id', '=', clientId)
+    .where('created_at', '>', sql<Date>`now() - ${windowMs} * interval '1 millisecond'`)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : new Date(row.oldest) };
+}
+
 export async function insertReport(
   db: Db,
   values: {

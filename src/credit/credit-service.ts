@@ -17,6 +17,8 @@ import {
   insertReport,
   type JobKey,
   listReportsForStatement,
+  lockClientPulls,
+  recentPulls,
   type StoredReport,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
@@ -95,6 +97,8 @@ export interface CreditService {
   ): Promise<Array<{ reference: string; kind: CreditReportKind; state: CreditJobState; createdDate: string }>>;
 }
 
+const DAY_MS = 86_400_000;
+
 /** What a reference keeps of its request (sealed): the names the lender gave, for the envelope. */
 interface StoredRequest {
   name?: string;
@@ -121,10 +125,13 @@ async function shareOrQueue(
   key: JobKey,
   freshFor: number | undefined,
   subjectEnc: string,
+  /** Runs before a new pull is queued; throws to refuse it. */
+  beforeNewPull: () => Promise<void>,
 ): Promise<{ id: number; state: CreditJobState; reused: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await findReusableJob(trx, key, freshFor);
     if (existing) return { ...existing, reused: true };
+    await beforeNewPull();
     const id = await insertJobUnlessInFlight(trx, key, subjectEnc);
     if (id !== undefined) return { id, state: 'pending', reused: false };
   }
@@ -164,6 +171,27 @@ export function createCreditService(deps: {
     processing: `${capitalised(displayName)} is preparing the report; ask again in a few seconds.`,
   };
 
+  /**
+   * Refuses a new bureau pull once the client started CREDIT_PULLS_PER_DAY of them in the last 24
+   * hours (a report reused from a recent pull costs nothing and is not counted). The client's
+   * requests wait for each other here, so two of them cannot both take the last pull.
+   */
+  async function withinPullLimit(trx: Transaction<Database>, clientId: number): Promise<void> {
+    if (config.pullsPerDay === 0) return;
+    await lockClientPulls(trx, clientId);
+    const { count, oldest } = await recentPulls(trx, clientId, DAY_MS);
+    if (count < config.pullsPerDay) return;
+    metrics.pullLimit.inc();
+    const nextAt = new Date((oldest ?? new Date()).getTime() + DAY_MS).toISOString();
+    throw new AppError(
+      'CREDIT_PULL_LIMIT',
+      `this client started ${count} new bureau pulls in the last 24 hours, its limit (CREDIT_PULLS_PER_DAY); ` +
+        `a report reused from a recent pull is not counted; the next pull can start at ${nextAt}`,
+      undefined,
+      { retryAfter: nextAt },
+    );
+  }
+
   async function queuePull(
     principal: Principal,
     pull: PullRequest,
@@ -180,7 +208,7 @@ export function createCreditService(deps: {
       if (statementKey !== undefined && !(await ownsStatement(trx, clientId, statementKey, { forKeyShare: true }))) {
         throw statementNotFound(statementKey, '/body/statementKey');
       }
-      const job = await shareOrQueue(trx, key, freshFor, subjectEnc);
+      const job = await shareOrQueue(trx, key, freshFor, subjectEnc, () => withinPullLimit(trx, clientId));
       await insertReport(trx, {
         reference,
         clientId,

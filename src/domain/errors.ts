@@ -37,6 +37,10 @@ export const errorCatalogue = {
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than the limit' },
   IMAGE_TOO_MANY_PIXELS: { status: 422, message: 'The image has more pixels than the limit' },
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  CREDIT_PULL_LIMIT: {
+    status: 429,
+    message: 'This client has started as many new bureau pulls in the last 24 hours as it may',
+  },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready' },
   STATEMENT_PROCESSING_UNAVAILABLE: {
     status: 503,

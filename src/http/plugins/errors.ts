@@ -121,6 +121,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: App
   const envelope = request.routeOptions.config?.envelope ?? 'default';
   const www = authenticateHeader(err, request);
   if (www) reply.header('www-authenticate', www);
+  const retryAt = typeof err.extra?.retryAfter === 'string' ? Date.parse(err.extra.retryAfter) : Number.NaN;
+  if (Number.isFinite(retryAt))
+    reply.header('retry-after', String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))));
   return reply
     .code(err.status)
     .type('application/json')

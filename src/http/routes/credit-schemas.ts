@@ -22,6 +22,12 @@ const CreditError = Type.Object(
     code: Type.String({ description: 'Stable machine-readable code' }),
     data: Type.Null(),
     errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    retryAfter: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'CREDIT_PULL_LIMIT: when the client can start a new pull (also in the Retry-After header, in seconds)',
+      }),
+    ),
     requestId: Type.String(),
   },
   {
