@@ -25,7 +25,8 @@ const CreditError = Type.Object(
     retryAfter: Type.Optional(
       Type.String({
         format: 'date-time',
-        description: 'CREDIT_PULL_LIMIT: when the client can start a new pull (also in the Retry-After header, in seconds)',
+        description:
+          'CREDIT_PULL_LIMIT: when the client can start a new pull (also in the Retry-After header, in seconds)',
       }),
     ),
     requestId: Type.String(),
