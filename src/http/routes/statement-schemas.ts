@@ -1,0 +1,223 @@
+import { Type } from 'typebox';
+import { formatNames } from '../../statements/formats/index.js';
+import { authErrors, Formatted, INT4_MAX } from '../schemas.js';
+
+/** The statement routes' schemas: the submission in its six formats, the statement answer, paging. */
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+export const SubmitQuery = Type.Object({
+  format: Type.String({
+    description: `The body's format: ${formatNames.join(', ')} (the spec's F1..F6)`,
+    examples: ['periculum'],
+  }),
+  statementType: Type.Optional(
+    Type.String({ default: 'consumer', description: '`consumer` or `business`', examples: ['consumer'] }),
+  ),
+});
+export const BvnFirstQuery = Type.Object({
+  ...SubmitQuery.properties,
+  bvnUuid: Formatted(UUID, 'a UUID', {
+    description: 'The BVN record this statement belongs to (one statement per record)',
+  }),
+});
+export const SubmitHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'A retry with the same key and body returns the first answer and creates nothing',
+    }),
+  ),
+});
+/** A valid F1 body: an opening-balance row and ten transactions. */
+const periculumExample = {
+  statementName: 'Chioma Adeyemi GTB Jun-Aug 2020',
+  clientFullName: 'Chioma Adeyemi',
+  transactions: [
+    { date: '6/17/2020', description: 'opb opening balance', balance: 16162.02, amount: 0, type: 'Debit' },
+    ...[
+      ['6/19/2020', 'SALARY JUNE 2020 ACME NIGERIA LTD', 250000, 'Credit'],
+      ['6/19/2020', 'NIP TRF TO ADEYEMI FOLA', 5010.75, 'Debit'],
+      ['6/22/2020', 'POS PURCHASE SHOPRITE LEKKI', 12500, 'Debit'],
+      ['6/25/2020', 'AIRTIME MTN 08031234567', 1000, 'Debit'],
+      ['6/30/2020', 'SMS ALERT CHARGES', 40, 'Debit'],
+      ['7/3/2020', 'ATM WDL GTB ALLEN AVENUE', 20000, 'Debit'],
+      ['7/10/2020', 'IKEJA ELECTRIC PREPAID TOKEN', 8000, 'Debit'],
+      ['7/20/2020', 'SALARY JULY 2020 ACME NIGERIA LTD', 250000, 'Credit'],
+      ['7/21/2020', 'RENT TRF TO LANDLORD OKAFOR', 150000, 'Debit'],
+      ['8/1/2020', 'FGN STAMP DUTY', 50, 'Debit'],
+    ].reduce<{ balance: number; rows: Array<Record<string, unknown>> }>(
+      (acc, [date, description, amount, type]) => {
+        const minor = Math.round(Number(amount) * 100);
+        const balance = acc.balance + (type === 'Credit' ? minor : -minor);
+        acc.rows.push({ date, description, balance: balance / 100, amount, type });
+        return { balance, rows: acc.rows };
+      },
+      { balance: 1616202, rows: [] },
+    ).rows,
+  ],
+};
+
+export const SubmitBody = Type.Unknown({
+  description:
+    'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`',
+  examples: [periculumExample],
+});
+
+const Identification = Type.Object({ identifierName: Type.String(), identifierValue: Type.String() });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const StatementAnswer = Type.Object(
+  {
+    key: Type.Integer({ description: 'The statement key used everywhere' }),
+    name: Type.String(),
+    source: Type.String({ description: 'The format it came in' }),
+    clientFullName: Nullable(Type.String()),
+    accountType: Nullable(Type.String()),
+    accountName: Nullable(Type.String()),
+    accountNumber: Nullable(Type.String()),
+    bankName: Nullable(Type.String()),
+    statementType: Type.String({ examples: ['CONSUMER'] }),
+    bvnUuid: Nullable(Type.String()),
+    startDate: Nullable(Type.String({ description: 'YYYY-MM-DD, local day of the first transaction' })),
+    endDate: Nullable(Type.String()),
+    createdDate: Type.String(),
+    processingStatus: Type.String({ description: 'PROCESSED, ALTERED or NO BALANCE' }),
+    currency: Type.String(),
+    openingBalance: Nullable(Type.Number({ description: 'Naira, two decimals' })),
+    closingBalance: Nullable(Type.Number()),
+    transactionCount: Type.Integer(),
+    clientIdentification: Type.Array(Identification, { description: 'BVN and NIN, masked: *******5678' }),
+    nameMatch: Nullable(Type.Object({ score: Type.Number(), passed: Type.Boolean(), threshold: Type.Number() })),
+    integrity: Type.Unknown({ description: 'The running-balance integrity report' }),
+  },
+  { additionalProperties: true, description: 'The statement envelope, then the analytics sections' },
+);
+
+export const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
+
+export const TransactionsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  direction: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
+  from: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'First local day, YYYY-MM-DD' })),
+  to: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'Last local day, YYYY-MM-DD' })),
+  category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
+const Transaction = Type.Object({
+  id: Type.String(),
+  position: Type.Integer(),
+  date: Type.String(),
+  postedAt: Nullable(Type.String()),
+  valueDate: Nullable(Type.String()),
+  direction: Type.String(),
+  amount: Type.Number(),
+  balance: Nullable(Type.Number()),
+  narration: Type.String(),
+  reference: Nullable(Type.String()),
+  category: Nullable(Type.String({ description: "The categoriser's category; null when the analysis failed" })),
+  channel: Nullable(Type.String({ description: 'How the money moved (transfer, pos, ussd, ...); null as category' })),
+  confidence: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'How sure the categoriser is of the category, 0..1; null as category, and for statements stored before it was kept',
+    }),
+  ),
+  evidence: Nullable(
+    Type.String({
+      description:
+        'The rule or lexicon entry that decided the category (`<rule> matched "<phrase>"`); null as confidence',
+    }),
+  ),
+});
+
+export const TransactionPage = Type.Object(
+  {
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    total: Type.Integer(),
+    transactions: Type.Array(Transaction),
+  },
+  {
+    examples: [
+      {
+        page: 1,
+        pageSize: 100,
+        total: 1,
+        transactions: [
+          {
+            id: '62b71cd1c7e8a4ad',
+            position: 3,
+            date: '2021-05-05',
+            postedAt: null,
+            valueDate: '2021-05-05',
+            direction: 'credit',
+            amount: 150000,
+            balance: 240576.8,
+            narration: 'NIP CR/MOB/ACME NIGERIA LTD/SALARY APRIL 2021',
+            reference: null,
+            category: 'salary',
+            channel: 'transfer',
+            confidence: 0.95,
+            evidence: 'income:Salary matched "SALARY"',
+          },
+        ],
+      },
+    ],
+  },
+);
+
+export const ListQuery = Type.Object({
+  bvnUuid: Type.Optional(Formatted(UUID, 'a UUID')),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+});
+
+export const StatementList = Type.Object(
+  {
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    total: Type.Integer(),
+    statements: Type.Array(Type.Object({ key: Type.Integer() }, { additionalProperties: true })),
+  },
+  {
+    examples: [
+      {
+        page: 1,
+        pageSize: 100,
+        total: 1,
+        statements: [
+          {
+            key: 1,
+            name: 'John Doe GTB May 2021',
+            source: 'mbs',
+            statementType: 'CONSUMER',
+            bvnUuid: '0b6f3c8e-2d4a-4f1b-9c7e-5a2d8e1f4b3c',
+            accountName: 'John Doe',
+            bankName: 'GTB',
+            startDate: '2021-05-03',
+            endDate: '2021-05-28',
+            createdDate: '2026-11-22T01:34:32.386Z',
+            processingStatus: 'PROCESSED',
+            transactionCount: 14,
+          },
+        ],
+      },
+    ],
+  },
+);
+
+export const submitErrors = {
+  400: Type.Ref('ErrorResponse'),
+  409: Type.Ref('ErrorResponse'),
+  413: Type.Ref('ErrorResponse'),
+  415: Type.Ref('ErrorResponse'),
+  422: Type.Ref('ErrorResponse'),
+  503: Type.Ref('ErrorResponse'),
+  ...authErrors,
+};
