@@ -217,6 +217,81 @@ export async function listReportsForStatement(
   }));
 }
 
+/** Which of a client's references to list or count. Days are UTC calendar days, both ends included. */
+export interface ReportFilter {
+  kind?: CreditReportKind;
+  state?: CreditJobState;
+  statementKey?: number;
+  /** `YYYY-MM-DD`: references asked for on or after this day. */
+  from?: string;
+  /** `YYYY-MM-DD`: references asked for on or before this day. */
+  to?: string;
+}
+
+export interface ListedReport {
+  reference: string;
+  kind: CreditReportKind;
+  state: CreditJobState;
+  /** True when the reference was served by an earlier pull: no bureau charge. */
+  reused: boolean;
+  statementKey: number | null;
+  createdDate: string;
+  /** When the pull behind it ended (completed or failed). */
+  endedDate: string | null;
+}
+
+function filteredReports(db: Db, clientId: number, filter: ReportFilter) {
+  let q = db
+    .selectFrom('credit_reports as r')
+    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
+    .where('r.client_id', '=', clientId);
+  if (filter.kind) q = q.where('j.kind', '=', filter.kind);
+  if (filter.state) q = q.where('j.state', '=', filter.state);
+  if (filter.statementKey !== undefined) q = q.where('r.statement_key', '=', filter.statementKey);
+  if (filter.from) q = q.where('r.created_at', '>=', sql<Date>`${filter.from}::date::timestamp at time zone 'UTC'`);
+  if (filter.to) {
+    q = q.where('r.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
+  }
+  return q;
+}
+
+/** One client's references, newest first, with the state of the pulls behind them. */
+export async function listReports(
+  db: Db,
+  clientId: number,
+  filter: ReportFilter,
+  page: { offset: number; limit: number },
+): Promise<ListedReport[]> {
+  const rows = await filteredReports(db, clientId, filter)
+    .select(['r.reference', 'j.kind', 'j.state', 'r.reused', 'r.statement_key', 'r.created_at', 'j.completed_at'])
+    .orderBy('r.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => ({
+    reference: r.reference,
+    kind: r.kind,
+    state: r.state,
+    reused: r.reused,
+    statementKey: r.statement_key,
+    createdDate: r.created_at.toISOString(),
+    endedDate: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+  }));
+}
+
+/** How many of a client's references match, by kind, by whether a new pull served them, and by state. */
+export async function countReports(
+  db: Db,
+  clientId: number,
+  filter: ReportFilter,
+): Promise<Array<{ kind: CreditReportKind; reused: boolean; state: CreditJobState; count: number }>> {
+  const rows = await filteredReports(db, clientId, filter)
+    .select((eb) => ['j.kind', 'r.reused', 'j.state', eb.fn.countAll<string>().as('count')])
+    .groupBy(['j.kind', 'r.reused', 'j.state'])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, reused: r.reused, state: r.state, count: Number(r.count) }));
+}
+
 /**
  * Claims due jobs for this bureau: each claimed row is leased until `leaseMs` from now, so another
  * instance (or this one after a crash) takes it over only when the lease has run out.

@@ -11,13 +11,17 @@ import { createCircuitBreaker } from './circuit-breaker.js';
 import { type CommercialCreditReport, normaliseRegistrationNumber } from './commercial-report.js';
 import type { CreditMetrics } from './credit-metrics.js';
 import {
+  countReports,
   findReport,
   findReusableJob,
   insertJobUnlessInFlight,
   insertReport,
   type JobKey,
+  type ListedReport,
+  listReports,
   listReportsForStatement,
   lockClientPulls,
+  type ReportFilter,
   recentPulls,
   type StoredReport,
 } from './credit-repository.js';
@@ -77,6 +81,24 @@ export interface RequestedReport {
   reused: boolean;
 }
 
+/** Per kind of report: the new bureau pulls (what the bureau bills), the reused references, and their states. */
+export interface KindUsage {
+  newPulls: number;
+  reused: number;
+  completed: number;
+  failed: number;
+  inFlight: number;
+}
+
+export interface ReportList {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Over every matching reference, not only this page. */
+  summary: Record<CreditReportKind, KindUsage>;
+  reports: ListedReport[];
+}
+
 export interface CreditService {
   readonly bureau: GuardedBureau;
   readonly runner: JobRunner;
@@ -90,6 +112,8 @@ export interface CreditService {
   ): Promise<RequestedReport>;
   get(principal: Principal, reference: string): Promise<ConsumerReportAnswer>;
   getCommercial(principal: Principal, reference: string): Promise<CommercialReportAnswer>;
+  /** The client's references, newest first, with how many new pulls and reused reports they came to. */
+  list(principal: Principal, filter: ReportFilter, page: { page: number; pageSize: number }): Promise<ReportList>;
   /** The references linked to a statement (for `GET /statements/{key}`). */
   reportsForStatement(
     clientId: number,
@@ -98,6 +122,22 @@ export interface CreditService {
 }
 
 const DAY_MS = 86_400_000;
+
+const noUsage = (): KindUsage => ({ newPulls: 0, reused: 0, completed: 0, failed: 0, inFlight: 0 });
+
+/** The per-kind summary of reference counts grouped by kind, reuse and state. */
+function usageOf(counts: Awaited<ReturnType<typeof countReports>>): Record<CreditReportKind, KindUsage> {
+  const usage: Record<CreditReportKind, KindUsage> = { consumer: noUsage(), commercial: noUsage() };
+  for (const { kind, reused, state, count } of counts) {
+    const u = usage[kind];
+    if (reused) u.reused += count;
+    else u.newPulls += count;
+    if (state === 'completed') u.completed += count;
+    else if (state === 'failed') u.failed += count;
+    else u.inFlight += count;
+  }
+  return usage;
+}
 
 /** What a reference keeps of its request (sealed): the names the lender gave, for the envelope. */
 interface StoredRequest {
@@ -307,6 +347,14 @@ export function createCreditService(deps: {
         report_type: 'basic',
         report,
       });
+    },
+
+    async list(principal, filter, { page, pageSize }) {
+      const [reports, counts] = await Promise.all([
+        listReports(db, principal.clientId, filter, { offset: (page - 1) * pageSize, limit: pageSize }),
+        countReports(db, principal.clientId, filter),
+      ]);
+      return { page, pageSize, total: counts.reduce((n, c) => n + c.count, 0), summary: usageOf(counts), reports };
     },
 
     reportsForStatement: (clientId, statementKey) => listReportsForStatement(db, clientId, statementKey),

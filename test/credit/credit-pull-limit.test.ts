@@ -19,6 +19,7 @@ describe('CREDIT_PULLS_PER_DAY', () => {
     });
     expect([consumer.statusCode, business.statusCode]).toEqual([202, 202]);
     await waitForState(t.app, headers, consumer.json().data.reference, ['completed']);
+    await waitForState(t.app, headers, business.json().data.reference, ['completed'], 'commercial');
 
     const before = bureau.requests.length;
     const third = await requestReport(t.app, headers, { bvn: SANDBOX_BVNS.badHistory });

@@ -196,3 +196,71 @@ export const ReferenceParams = Type.Object({
 export const RefreshQuery = Type.Object({
   refresh: Type.Optional(Type.Boolean({ default: false, description: 'Pull a new report even if a fresh one exists' })),
 });
+
+const DAY = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
+const Kind = Type.Union([Type.Literal('consumer'), Type.Literal('commercial')]);
+
+export const ReportListQuery = Type.Object({
+  kind: Type.Optional(Kind),
+  state: Type.Optional(State),
+  statementKey: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
+  from: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'First day asked for (UTC), YYYY-MM-DD' })),
+  to: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'Last day asked for (UTC), YYYY-MM-DD' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+});
+
+const KindUsage = Type.Object({
+  newPulls: Type.Integer({ description: 'References served by a new bureau pull: what the bureau bills' }),
+  reused: Type.Integer({ description: 'References served by an earlier pull: no bureau charge' }),
+  completed: Type.Integer(),
+  failed: Type.Integer(),
+  inFlight: Type.Integer({ description: 'pending or processing' }),
+});
+
+export const ReportList = Type.Object(
+  {
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    total: Type.Integer(),
+    summary: Type.Object(
+      { consumer: KindUsage, commercial: KindUsage },
+      { description: 'Over every matching reference, not only this page' },
+    ),
+    reports: Type.Array(
+      Type.Object({
+        reference: Type.String(),
+        kind: Kind,
+        state: State,
+        reused: Type.Boolean(),
+        statementKey: Type.Union([Type.Integer(), Type.Null()]),
+        createdDate: Type.String({ format: 'date-time' }),
+        endedDate: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        page: 1,
+        pageSize: 100,
+        total: 1,
+        summary: {
+          consumer: { newPulls: 1, reused: 0, completed: 1, failed: 0, inFlight: 0 },
+          commercial: { newPulls: 0, reused: 0, completed: 0, failed: 0, inFlight: 0 },
+        },
+        reports: [
+          {
+            reference: REFERENCE_EXAMPLE,
+            kind: 'consumer',
+            state: 'completed',
+            reused: false,
+            statementKey: 12,
+            createdDate: '2026-11-20T09:14:03.120Z',
+            endedDate: '2026-11-20T09:14:05.480Z',
+          },
+        ],
+      },
+    ],
+  },
+);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { bearer } from '../schemas.js';
+import { authErrors, bearer } from '../schemas.js';
 import {
   CommercialReportEnvelope,
   CommercialRequestBody,
@@ -9,6 +10,8 @@ import {
   ReferenceParams,
   RefreshQuery,
   ReportEnvelope,
+  ReportList,
+  ReportListQuery,
   RequestBody,
   Requested,
 } from './credit-schemas.js';
@@ -99,6 +102,27 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         fetchPath: '/statements/get-commercial-credit/{reference}',
       });
       return reply.code(answer.code).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/credit/reports',
+    {
+      config: { scope: 'credit:read' },
+      schema: {
+        tags: ['credit'],
+        summary: 'Your credit report references, newest first, with how many new bureau pulls they came to',
+        description:
+          'Filter by kind, state, linked statement or the days they were asked for (UTC, both ends included). ' +
+          '`summary` counts every matching reference by kind: new pulls (what the bureau bills) and reused reports.',
+        security: bearer,
+        querystring: ReportListQuery,
+        response: { 200: ReportList, 400: Type.Ref('ErrorResponse'), ...authErrors },
+      },
+    },
+    async (request) => {
+      const { page = 1, pageSize = 100, ...filter } = request.query;
+      return credit.list(principalOf(request), filter, { page, pageSize });
     },
   );
 
