@@ -81,7 +81,7 @@ export interface RequestedReport {
   reused: boolean;
 }
 
-/** Per kind of report: the new bureau pulls (what the bureau bills), the reused references, and their states. */
+/** Per kind of report: the references that started a bureau pull, those reused, and their states. */
 export interface KindUsage {
   newPulls: number;
   reused: number;

@@ -211,7 +211,10 @@ export const ReportListQuery = Type.Object({
 });
 
 const KindUsage = Type.Object({
-  newPulls: Type.Integer({ description: 'References served by a new bureau pull: what the bureau bills' }),
+  newPulls: Type.Integer({
+    description:
+      'References that started a new bureau pull: one bureau request each (a failed one may or may not be billed)',
+  }),
   reused: Type.Integer({ description: 'References served by an earlier pull: no bureau charge' }),
   completed: Type.Integer(),
   failed: Type.Integer(),

@@ -114,7 +114,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         summary: 'Your credit report references, newest first, with how many new bureau pulls they came to',
         description:
           'Filter by kind, state, linked statement or the days they were asked for (UTC, both ends included). ' +
-          '`summary` counts every matching reference by kind: new pulls (what the bureau bills) and reused reports.',
+          '`summary` counts every matching reference by kind: new pulls (one bureau request each) and reused reports.',
         security: bearer,
         querystring: ReportListQuery,
         response: { 200: ReportList, 400: Type.Ref('ErrorResponse'), ...authErrors },
