@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
+import { countReportsByClient } from '../credit/credit-repository.js';
 import { loadReportCipher } from '../credit/report-cipher.js';
+import { usageOf } from '../credit/usage.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -22,6 +24,7 @@ const USAGE = `usage:
   lendsight webhooks remove <client_id>
   lendsight webhooks redeliver <client_id>
   lendsight webhooks ping <client_id>
+  lendsight credit usage [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
 (default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
@@ -30,11 +33,15 @@ Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one
 CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
 the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.
 
+\`credit usage\` counts each client's credit report references asked for between two UTC days (both
+included; by default this month): per kind, the new bureau pulls, the reused reports and their
+states. The new pulls across clients are what to reconcile against the bureau's invoice.
+
 \`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.
 \`webhooks redeliver\` sends the client's failed deliveries again, \`webhooks ping\` a test event (a running
 instance sends them; \`webhooks show\` tells how it went).`;
 
-type Options = { name?: string; scopes?: string; url?: string };
+type Options = { name?: string; scopes?: string; url?: string; from?: string; to?: string };
 
 async function clients(db: Kysely<Database>, command: string, arg: string | undefined, values: Options) {
   switch (command) {
@@ -109,7 +116,31 @@ async function webhooks(
   }
 }
 
-const AREAS = new Set(['clients', 'keys', 'webhooks']);
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+async function credit(db: Kysely<Database>, command: string, values: Options) {
+  if (command !== 'usage') return undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  const from = values.from ?? `${today.slice(0, 8)}01`;
+  const to = values.to ?? today;
+  for (const [flag, day] of [
+    ['--from', from],
+    ['--to', to],
+  ] as const) {
+    if (!DAY.test(day)) throw new AppError('VALIDATION_FAILED', `${flag} must be a day as YYYY-MM-DD`);
+  }
+  const counts = await countReportsByClient(db, { from, to });
+  const byClient = new Map<string, typeof counts>();
+  for (const c of counts) byClient.set(c.clientId, [...(byClient.get(c.clientId) ?? []), c]);
+  const clientsUsage = [...byClient].map(([clientId, rows]) => ({
+    client_id: clientId,
+    name: rows[0]?.name,
+    ...usageOf(rows),
+  }));
+  return { code: 0, out: { from, to, clients: clientsUsage, all: usageOf(counts) } };
+}
+
+const AREAS = new Set(['clients', 'keys', 'webhooks', 'credit']);
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -119,6 +150,8 @@ async function run(argv: string[]): Promise<number> {
       name: { type: 'string' },
       scopes: { type: 'string' },
       url: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -137,7 +170,9 @@ async function run(argv: string[]): Promise<number> {
         ? await clients(db, command, arg, values)
         : area === 'keys'
           ? await keys(db, command, config)
-          : await webhooks(db, command, arg, values, config);
+          : area === 'credit'
+            ? await credit(db, command, values)
+            : await webhooks(db, command, arg, values, config);
     if (!done) {
       process.stdout.write(`${USAGE}\n`);
       return 2;

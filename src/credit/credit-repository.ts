@@ -5,6 +5,7 @@ import { statementNotFound } from '../domain/errors.js';
 import { purgeOlderThan } from '../jobs/retention.js';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { enqueueCreditReportEvents } from '../webhooks/webhooks-repository.js';
+import type { ReferenceCount } from './usage.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -240,6 +241,9 @@ export interface ListedReport {
   endedDate: string | null;
 }
 
+/** The start of a UTC day (`YYYY-MM-DD`), or of the day `plus` days later. */
+const dayStart = (day: string, plus = 0) => sql<Date>`(${day}::date + ${plus}::int)::timestamp at time zone 'UTC'`;
+
 function filteredReports(db: Db, clientId: number, filter: ReportFilter) {
   let q = db
     .selectFrom('credit_reports as r')
@@ -248,10 +252,8 @@ function filteredReports(db: Db, clientId: number, filter: ReportFilter) {
   if (filter.kind) q = q.where('j.kind', '=', filter.kind);
   if (filter.state) q = q.where('j.state', '=', filter.state);
   if (filter.statementKey !== undefined) q = q.where('r.statement_key', '=', filter.statementKey);
-  if (filter.from) q = q.where('r.created_at', '>=', sql<Date>`${filter.from}::date::timestamp at time zone 'UTC'`);
-  if (filter.to) {
-    q = q.where('r.created_at', '<', sql<Date>`(${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
-  }
+  if (filter.from) q = q.where('r.created_at', '>=', dayStart(filter.from));
+  if (filter.to) q = q.where('r.created_at', '<', dayStart(filter.to, 1));
   return q;
 }
 
@@ -280,16 +282,38 @@ export async function listReports(
 }
 
 /** How many of a client's references match, by kind, by whether a new pull served them, and by state. */
-export async function countReports(
-  db: Db,
-  clientId: number,
-  filter: ReportFilter,
-): Promise<Array<{ kind: CreditReportKind; reused: boolean; state: CreditJobState; count: number }>> {
+export async function countReports(db: Db, clientId: number, filter: ReportFilter): Promise<ReferenceCount[]> {
   const rows = await filteredReports(db, clientId, filter)
     .select((eb) => ['j.kind', 'r.reused', 'j.state', eb.fn.countAll<string>().as('count')])
     .groupBy(['j.kind', 'r.reused', 'j.state'])
     .execute();
   return rows.map((r) => ({ kind: r.kind, reused: r.reused, state: r.state, count: Number(r.count) }));
+}
+
+/** The same counts for every client (the operator's view of one bureau invoice), by client. */
+export async function countReportsByClient(
+  db: Db,
+  days: Pick<ReportFilter, 'from' | 'to'>,
+): Promise<Array<ReferenceCount & { clientId: string; name: string }>> {
+  let q = db
+    .selectFrom('credit_reports as r')
+    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
+    .innerJoin('clients as c', 'c.id', 'r.client_id');
+  if (days.from) q = q.where('r.created_at', '>=', dayStart(days.from));
+  if (days.to) q = q.where('r.created_at', '<', dayStart(days.to, 1));
+  const rows = await q
+    .select((eb) => ['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state', eb.fn.countAll<string>().as('count')])
+    .groupBy(['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state'])
+    .orderBy('c.client_id')
+    .execute();
+  return rows.map((r) => ({
+    clientId: r.client_id,
+    name: r.name,
+    kind: r.kind,
+    reused: r.reused,
+    state: r.state,
+    count: Number(r.count),
+  }));
 }
 
 /**

@@ -30,6 +30,7 @@ import { createJobRunner, type JobRunner } from './job-runner.js';
 import { type CreditReport, fullName, isoDate } from './report.js';
 import type { ReportCipher } from './report-cipher.js';
 import { reportAad, requestAad, subjectAad, subjectIdentifier } from './sealing.js';
+import { type KindUsage, usageOf } from './usage.js';
 
 export interface ConsumerReportRequest {
   bvn: string;
@@ -81,15 +82,6 @@ export interface RequestedReport {
   reused: boolean;
 }
 
-/** Per kind of report: the references that started a bureau pull, those reused, and their states. */
-export interface KindUsage {
-  newPulls: number;
-  reused: number;
-  completed: number;
-  failed: number;
-  inFlight: number;
-}
-
 export interface ReportList {
   page: number;
   pageSize: number;
@@ -122,22 +114,6 @@ export interface CreditService {
 }
 
 const DAY_MS = 86_400_000;
-
-const noUsage = (): KindUsage => ({ newPulls: 0, reused: 0, completed: 0, failed: 0, inFlight: 0 });
-
-/** The per-kind summary of reference counts grouped by kind, reuse and state. */
-function usageOf(counts: Awaited<ReturnType<typeof countReports>>): Record<CreditReportKind, KindUsage> {
-  const usage: Record<CreditReportKind, KindUsage> = { consumer: noUsage(), commercial: noUsage() };
-  for (const { kind, reused, state, count } of counts) {
-    const u = usage[kind];
-    if (reused) u.reused += count;
-    else u.newPulls += count;
-    if (state === 'completed') u.completed += count;
-    else if (state === 'failed') u.failed += count;
-    else u.inFlight += count;
-  }
-  return usage;
-}
 
 /** What a reference keeps of its request (sealed): the names the lender gave, for the envelope. */
 interface StoredRequest {

@@ -126,3 +126,70 @@ describe('lendsight webhooks', () => {
     expect((await lendsight(['webhooks', 'show', clientId], key)).out).toMatchObject({ endpoint: null });
   }, 60_000);
 });
+
+describe('lendsight credit usage', () => {
+  it("counts each client's references per kind between two days: new pulls apart from reused ones", async () => {
+    const created = await lendsight(['clients', 'create', '--name', 'Usage Lender'], key);
+    const clientId = (created.out as { client_id: string }).client_id;
+    // A consumer pull that served two references (the second reused), and a business pull that failed.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...target });
+    const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      const db = database.db;
+      const { id } = await db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      const jobs = await db
+        .insertInto('credit_jobs')
+        .values([
+          {
+            client_id: id,
+            bureau: 'sandbox',
+            kind: 'consumer',
+            subject_hash: 'h1',
+            subject_enc: 'x',
+            state: 'completed',
+          },
+          {
+            client_id: id,
+            bureau: 'sandbox',
+            kind: 'commercial',
+            subject_hash: 'h2',
+            subject_enc: 'x',
+            state: 'failed',
+          },
+        ])
+        .returning('id')
+        .execute();
+      const [consumer, business] = jobs.map((j) => j.id) as [number, number];
+      await db
+        .insertInto('credit_reports')
+        .values([
+          { reference: `usage&1`, client_id: id, job_id: consumer, request_enc: 'x', reused: false },
+          { reference: `usage&2`, client_id: id, job_id: consumer, request_enc: 'x', reused: true },
+          { reference: `usage&3`, client_id: id, job_id: business, request_enc: 'x', reused: false },
+        ])
+        .execute();
+    } finally {
+      await database.close();
+    }
+
+    const usage = await lendsight(['credit', 'usage'], key);
+    expect(usage.code, usage.stderr).toBe(0);
+    const out = usage.out as { from: string; to: string; clients: Array<{ client_id: string }>; all: unknown };
+    expect(out.from).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(out.clients.find((c) => c.client_id === clientId)).toEqual({
+      client_id: clientId,
+      name: 'Usage Lender',
+      consumer: { newPulls: 1, reused: 1, completed: 2, failed: 0, inFlight: 0 },
+      commercial: { newPulls: 1, reused: 0, completed: 0, failed: 1, inFlight: 0 },
+    });
+    const earlier = await lendsight(['credit', 'usage', '--from', '2020-01-01', '--to', '2020-01-31'], key);
+    expect(earlier.out).toMatchObject({ from: '2020-01-01', to: '2020-01-31', clients: [] });
+    const bad = await lendsight(['credit', 'usage', '--from', '01/11/2026'], key);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--from must be a day as YYYY-MM-DD/);
+  }, 60_000);
+});
