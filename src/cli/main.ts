@@ -131,7 +131,11 @@ async function credit(db: Kysely<Database>, command: string, values: Options) {
   }
   const counts = await countReportsByClient(db, { from, to });
   const byClient = new Map<string, typeof counts>();
-  for (const c of counts) byClient.set(c.clientId, [...(byClient.get(c.clientId) ?? []), c]);
+  for (const c of counts) {
+    const rows = byClient.get(c.clientId);
+    if (rows) rows.push(c);
+    else byClient.set(c.clientId, [c]);
+  }
   const clientsUsage = [...byClient].map(([clientId, rows]) => ({
     client_id: clientId,
     name: rows[0]?.name,

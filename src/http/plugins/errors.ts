@@ -42,7 +42,7 @@ function schemaAt(root: unknown, schemaPath: string | undefined): Record<string,
   return node !== null && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
 }
 
-/** What a problem says: `is required` for a missing member, `must be <form>` for a `Formatted` string. */
+/** What a problem says: `must be <form>` for a `Formatted` string in another form, else the validator's message. */
 function problemMessage(v: ValidationProblem, schema: unknown): string {
   if (v.keyword === 'pattern') {
     const form = schemaAt(schema, v.schemaPath)?.[FORM_KEY];
