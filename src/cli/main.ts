@@ -10,6 +10,7 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
+import { DAY_PATTERN } from '../domain/day.js';
 import { AppError } from '../domain/errors.js';
 import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 
@@ -116,7 +117,7 @@ async function webhooks(
   }
 }
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY = new RegExp(DAY_PATTERN);
 
 async function credit(db: Kysely<Database>, command: string, values: Options) {
   if (command !== 'usage') return undefined;

@@ -34,25 +34,16 @@ export function countingSandbox(delayMs = 300): Bureau & { requests: string[] } 
   };
 }
 
-export async function requestReport(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  body: Record<string, unknown>,
-  query = '',
-) {
-  return app.inject({ method: 'POST', url: `/credit/consumer-reports${query}`, headers, payload: body });
-}
-
-export async function requestCommercialReport(
-  app: FastifyInstance,
-  headers: Record<string, string>,
-  body: Record<string, unknown>,
-  query = '',
-) {
-  return app.inject({ method: 'POST', url: `/credit/commercial-reports${query}`, headers, payload: body });
-}
-
 export type ReportKind = 'consumer' | 'commercial';
+
+/** POSTs a report request of one kind (`query`: `?refresh=true`, say). */
+const requester =
+  (kind: ReportKind) =>
+  (app: FastifyInstance, headers: Record<string, string>, body: Record<string, unknown>, query = '') =>
+    app.inject({ method: 'POST', url: `/credit/${kind}-reports${query}`, headers, payload: body });
+
+export const requestReport = requester('consumer');
+export const requestCommercialReport = requester('commercial');
 
 export async function fetchReport(
   app: FastifyInstance,

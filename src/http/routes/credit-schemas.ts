@@ -1,6 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../credit/commercial-report.js';
 import { CreditReportSchema } from '../../credit/report.js';
+import { DAY_PATTERN } from '../../domain/day.js';
 import { Formatted, INT4_MAX } from '../schemas.js';
 
 /** The credit routes' schemas: requests, the real API's envelopes, and its error envelope. */
@@ -57,7 +58,7 @@ export const RequestBody = Type.Object(
     bvn: Formatted('^[0-9]{11}$', 'a BVN: 11 digits', { description: 'Bank Verification Number: 11 digits' }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The subject's full name" })),
     dateOfBirth: Type.Optional(
-      Formatted('^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', 'a date as YYYY-MM-DD', {
+      Formatted(DAY_PATTERN, 'a date as YYYY-MM-DD', {
         description: 'YYYY-MM-DD',
       }),
     ),
@@ -197,15 +198,18 @@ export const RefreshQuery = Type.Object({
   refresh: Type.Optional(Type.Boolean({ default: false, description: 'Pull a new report even if a fresh one exists' })),
 });
 
-const DAY = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
 const Kind = Type.Union([Type.Literal('consumer'), Type.Literal('commercial')]);
 
 export const ReportListQuery = Type.Object({
   kind: Type.Optional(Kind),
   state: Type.Optional(State),
   statementKey: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
-  from: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'First day asked for (UTC), YYYY-MM-DD' })),
-  to: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'Last day asked for (UTC), YYYY-MM-DD' })),
+  from: Type.Optional(
+    Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description: 'First day asked for (UTC), YYYY-MM-DD' }),
+  ),
+  to: Type.Optional(
+    Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description: 'Last day asked for (UTC), YYYY-MM-DD' }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
