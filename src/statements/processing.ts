@@ -4,6 +4,7 @@ import type { CanonicalStatement } from '../domain/statement.js';
 import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
 import { compressJson } from './compression.js';
 import { checkIntegrity, type IntegrityReport } from './integrity.js';
+import { parseJsonBytes } from './json-bytes.js';
 import { matchNames, type NameMatch } from './name-match.js';
 import { nulCharacterProblems } from './nul-characters.js';
 import { ENVELOPE } from './statement-view.js';
@@ -68,14 +69,15 @@ export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.mes
 
 /**
  * The request body as a value: raw bytes or text are parsed here (on the worker, off the event
- * loop). A body with a NUL character in a string is refused at its paths (`nul-characters.ts`).
+ * loop); bytes in runs, never as one large string (`json-bytes.ts`). A body with a NUL character
+ * in a string is refused at its paths (`nul-characters.ts`).
  */
 function bodyValue(body: unknown): unknown {
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) return withoutNul(body);
-  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text);
   } catch {
     throw notJson();
   }
