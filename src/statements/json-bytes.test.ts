@@ -156,6 +156,13 @@ describe('parseJsonBytes', () => {
     expectAsJsonParse(text(`\n\t ${big} \r\n`), 16);
   });
 
+  it('reads a body nested deeper than it walks as JSON.parse does', () => {
+    for (const depth of [33, 1_000]) {
+      expectAsJsonParse(text(`${'['.repeat(depth)}1${']'.repeat(depth)}`), 4);
+      expectAsJsonParse(text(`{"rows":${'['.repeat(depth)}${']'.repeat(depth)}}`), 4);
+    }
+  });
+
   it('reads a member longer than a run (a huge string) on its own', () => {
     const json = JSON.stringify({ a: [1, 2, 3], note: 'x'.repeat(500), b: { c: 'y'.repeat(300) } });
     expectAsJsonParse(text(json), 64);

@@ -21,6 +21,9 @@ const PIECE = 60_000;
  */
 const WALK = 4096;
 
+/** Containers walked inside one another, at most (a statement's rows are at depth 1 or 2). */
+const MAX_DEPTH = 32;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_ARRAY = 0x5b;
@@ -133,7 +136,9 @@ interface Walked {
  * (before `limit`). Runs of members of at most `piece` bytes are parsed as they fill; a member
  * longer than `WALK` (or `piece`) bytes is walked in turn.
  */
-function readContainer(buffer: Buffer, start: number, limit: number, piece: number): Walked {
+function readContainer(buffer: Buffer, start: number, limit: number, piece: number, depth = 0): Walked {
+  // JSON.parse reads any depth; this walk recurses, so a body nested deeper goes to it whole.
+  if (depth > MAX_DEPTH) throw new NotSplittable();
   const open = buffer[start] as number;
   const isArray = open === OPEN_ARRAY;
   const closing = isArray ? CLOSE_ARRAY : CLOSE_OBJECT;
@@ -160,7 +165,7 @@ function readContainer(buffer: Buffer, start: number, limit: number, piece: numb
     if (valueEnd < 0) {
       const first = buffer[valueStart];
       if (first === OPEN_ARRAY || first === OPEN_OBJECT) {
-        value = readContainer(buffer, valueStart, limit, piece);
+        value = readContainer(buffer, valueStart, limit, piece, depth + 1);
         valueEnd = value.end;
         if (!value.read) value = null;
       } else {

@@ -2,6 +2,7 @@ import type { StatementsConfig } from '../config.js';
 import { AppError, type ErrorCode, type FieldProblem, notJson } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
 import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
+import { bodyChunks, joinedBytes } from './body-bytes.js';
 import { compressJson } from './compression.js';
 import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { parseJsonBytes } from './json-bytes.js';
@@ -68,13 +69,14 @@ export const refusalOf = (err: AppError): Refusal => ({
 export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.message, r.details, r.extra);
 
 /**
- * The request body as a value: raw bytes or text are parsed here (on the worker, off the event
- * loop); bytes in runs, never as one large string (`json-bytes.ts`). A body with a NUL character
+ * The request body as a value: bytes (joined here) or text are parsed here (on the worker, off the
+ * event loop); bytes in runs, never as one large string (`json-bytes.ts`). A body with a NUL character
  * in a string is refused at its paths (`nul-characters.ts`).
  */
 function bodyValue(body: unknown): unknown {
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return withoutNul(body);
-  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const chunks = bodyChunks(body);
+  if (typeof body !== 'string' && chunks === undefined) return withoutNul(body);
+  const text = chunks === undefined ? (body as string) : joinedBytes(chunks);
   let value: unknown;
   try {
     value = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StatementsConfig } from '../config.js';
 import { AppError, type FieldProblem } from '../domain/errors.js';
 import type { CanonicalStatement } from '../domain/statement.js';
+import { bodyChunks } from './body-bytes.js';
 import type { AnyStatementFormat } from './format.js';
 import { formatByName, formatNames } from './formats/index.js';
 import { parseStatement } from './parse.js';
@@ -13,7 +14,7 @@ export interface SubmitStatement {
   format: string;
   statementType: string;
   bvnUuid?: string;
-  /** The body as received (bytes or JSON text, parsed with the rest of the processing) or a parsed value. */
+  /** The body as received (`body-bytes.ts`), parsed with the rest of the processing. */
   body: unknown;
   idempotencyKey?: string;
 }
@@ -100,10 +101,11 @@ export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementTyp
 
 /** What makes two submissions "the same request" for Idempotency-Key: the query and the body's bytes. */
 export function submissionHash(input: SubmitStatement): string {
-  return createHash('sha256')
-    .update(`${input.format}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`)
-    .update(
-      typeof input.body === 'string' || input.body instanceof Uint8Array ? input.body : JSON.stringify(input.body),
-    )
-    .digest('hex');
+  const hash = createHash('sha256').update(
+    `${input.format}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`,
+  );
+  const chunks = bodyChunks(input.body);
+  if (chunks) for (const chunk of chunks) hash.update(chunk);
+  else hash.update(typeof input.body === 'string' ? input.body : JSON.stringify(input.body));
+  return hash.digest('hex');
 }

@@ -66,6 +66,20 @@ describe('statement processing on worker threads', () => {
     expect(bytes(onWorker)).toEqual(bytes(here));
   });
 
+  it('takes a body in the chunks it arrived in, moved and not copied, and reads it as the joined bytes', async () => {
+    const request = bigRequest(3_000);
+    const bytes = request.body as Buffer;
+    // Chunks with buffers of their own, as Node's HTTP parser gives them.
+    const chunks = [bytes.subarray(0, 70_000), bytes.subarray(70_000, 140_000), bytes.subarray(140_000)].map((c) =>
+      Uint8Array.prototype.slice.call(c),
+    );
+    const onWorker = processed(await t.services.statementProcessor.process({ ...request, body: chunks }));
+    expect(chunks.map((c) => c.byteLength)).toEqual([0, 0, 0]);
+    const whole = processed(processSubmission({ ...request, body: Buffer.from(bytes) }, config));
+    expect(onWorker.analytics).toBe(whole.analytics);
+    expect(Buffer.from(onWorker.transactions)).toEqual(Buffer.from(whole.transactions));
+  });
+
   it('refuses a broken body on a worker with every offending path, as on the calling thread', async () => {
     const body = Buffer.from(JSON.stringify({ statementName: 'x', transactions: [{ date: 'soon' }] }).padEnd(2000));
     const request = { format: 'periculum', statementType: 'consumer', body };

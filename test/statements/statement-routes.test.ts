@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/domain/statement.js';
@@ -198,6 +199,61 @@ describe('POST /statements/analytics', () => {
     // Another client may use the same name.
     const elsewhere = await submit(await both(), 'mono', bodyFor('mono', rows, 'dup name'));
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('bodies over a real socket', () => {
+  /** Raw HTTP/1.1 over a socket, so the body arrives in the chunks the network gives. */
+  function rawPost(address: string, head: string, body: Buffer | string): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(address).port), '127.0.0.1');
+      let got = '';
+      socket.on('data', (d) => {
+        got += String(d);
+      });
+      socket.on('end', () =>
+        resolve({ status: Number(got.split(' ')[1]), text: got.slice(got.indexOf('\r\n\r\n') + 4) }),
+      );
+      socket.on('error', reject);
+      socket.write(head);
+      socket.end(body);
+    });
+  }
+
+  it('reads a statement that arrives in many chunks, and refuses bodies over the limit or short of their length', async () => {
+    const small = await createTestApp({ env: { BODY_LIMIT_BYTES: '300000' } });
+    try {
+      const { authorization } = await small.auth(['statements:write']);
+      const address = await small.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `${address}/statements/analytics?format=periculum&statementType=consumer`;
+      const body = JSON.stringify(bodyFor('periculum', generateRows(1_500), 'over the wire'));
+      expect(body.length).toBeGreaterThan(150_000);
+      const headers = { authorization, 'content-type': 'application/json' };
+      const res = await fetch(url, { method: 'POST', headers, body });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({ name: 'over the wire', transactionCount: 1_500 });
+
+      const tooLarge = await fetch(url, { method: 'POST', headers, body: `${body}${' '.repeat(200_000)}` });
+      expect(tooLarge.status).toBe(413);
+      expect((await tooLarge.json()).code).toBe('BODY_TOO_LARGE');
+      // Without a Content-Length (chunked), the limit holds on the bytes as they come.
+      const streamed = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 8; i++) controller.enqueue(new TextEncoder().encode(' '.repeat(50_000)));
+          controller.close();
+        },
+      });
+      const chunked = await fetch(url, { method: 'POST', headers, body: streamed, duplex: 'half' } as RequestInit);
+      expect(chunked.status).toBe(413);
+
+      const head = (length: number) =>
+        `POST /statements/analytics?format=periculum HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+      const short = await rawPost(address, head(body.length + 10), body);
+      expect(short.status).toBe(400);
+    } finally {
+      await small.close();
+    }
   });
 });
 

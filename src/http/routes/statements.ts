@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
+import { keepChunks } from '../body-chunks.js';
 import { principalOf } from '../plugins/auth.js';
 import { authErrors, bearer } from '../schemas.js';
 import {
@@ -33,10 +34,10 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     response: { 200: StatementAnswer, ...submitErrors },
   });
 
-  // Submission bodies stay bytes here: they are parsed with the rest of the processing, on a worker
-  // thread for large ones (`statements/worker/processing-pool.ts`), not on the event loop.
+  // Submission bodies stay the chunks they came in: they are joined and parsed with the rest of the
+  // processing, on a worker thread for large ones (`statements/worker/processing-pool.ts`).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', keepChunks);
 
   const submitHandler =
     (linked: boolean) =>

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { AnalysisConfig, StatementsConfig } from '../../config.js';
 import { createWorkerPool } from '../../workers/worker-pool.js';
+import { bodySize, movableBuffers } from '../body-bytes.js';
 import { type ProcessOutcome, type ProcessRequest, processSubmission } from '../processing.js';
 
 /** The processing port the submission calls: parse, analyse, check and encode a statement. */
@@ -11,21 +12,6 @@ export interface StatementProcessor {
 
 /** Test seam: processing on the calling thread with another analysis (a failing one, say). */
 export type ProcessInline = (request: ProcessRequest, config: StatementsConfig) => ProcessOutcome;
-
-const sizeOf = (body: unknown): number | undefined =>
-  typeof body === 'string' ? body.length : body instanceof Uint8Array ? body.byteLength : undefined;
-
-/**
- * A body's bytes are moved to the worker, not copied, when they own their whole buffer (a small
- * Buffer can share Node's allocation pool with others: that one is copied).
- */
-const movable = (body: unknown): ArrayBuffer[] =>
-  body instanceof Uint8Array &&
-  body.buffer instanceof ArrayBuffer &&
-  body.byteOffset === 0 &&
-  body.byteLength === body.buffer.byteLength
-    ? [body.buffer]
-    : [];
 
 /**
  * Processing threads run this many nice levels below the event loop. With as many busy threads as
@@ -82,7 +68,7 @@ export function createStatementProcessor(
 
   return {
     process(request) {
-      const size = sizeOf(request.body);
+      const size = bodySize(request.body);
       const onThread =
         options.workers === 0 ||
         inline !== processSubmission ||
@@ -94,7 +80,7 @@ export function createStatementProcessor(
           .finally(() => end());
       }
       const end = seconds.startTimer({ where: 'worker' });
-      const result = pool.run({ request, config }, movable(request.body));
+      const result = pool.run({ request, config }, movableBuffers(request.body));
       result.then(
         () => end(),
         () => {
