@@ -4,8 +4,11 @@
  * the same body, same run. Goal: at least 0.5. Every request carries a new statementName (names
  * are unique per client). The two routes take turns for `rounds` rounds of `seconds` each, and the
  * ratio printed is the median of the rounds' ratios: on a shared 2-core host one 10-second run of
- * each drifted by ±25 %.
- *   npx tsx bench/http.ts [format] [seconds] [connections] [rounds]
+ * each drifted by ±25 %. Before them, `warmup` rounds of the same turns are run and shown but not
+ * counted: the full route kept speeding up for about a minute as its threads' JIT compiled the code
+ * that runs once per statement (ten counted rounds after one 4-second warm-up measured, in order,
+ * 0.51 0.49 0.53 0.54 0.52 0.55 0.58 0.62 0.60 0.61), and throughput means the steady state.
+ *   npx tsx bench/http.ts [format] [seconds] [connections] [rounds] [warmup]
  * On PGlite in a fresh data directory (as `npm start` runs; `memory://` measured 0.23 where a
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
  * try another number of processing threads (on 2 cores: 1 gave 0.25, 2 gave 0.30, 3 gave 0.29).
@@ -33,6 +36,7 @@ const format = (process.argv[2] ?? 'periculum') as FormatName;
 const seconds = Number(process.argv[3] ?? 4);
 const connections = Number(process.argv[4] ?? 4);
 const rounds = Number(process.argv[5] ?? 5);
+const warmupRounds = Number(process.argv[6] ?? 3);
 const databaseUrl = process.env.DATABASE_URL;
 
 const config = loadConfig({
@@ -138,24 +142,22 @@ async function run(url: string, headers: Record<string, string>): Promise<Measur
 
 const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
-// Warm up both (JIT, worker threads, database caches).
-await autocannon({
-  url: `${bareAddress}/parse`,
-  method: 'POST',
-  duration: 2,
-  body: nextBody(),
-  headers: { 'content-type': 'application/json' },
-});
-await run(`${appAddress}/statements/analytics?format=${format}&statementType=consumer`, { authorization });
-
 const fullUrl = `${appAddress}/statements/analytics?format=${format}&statementType=consumer`;
-const bares: Measured[] = [];
-const fulls: Measured[] = [];
-for (let round = 0; round < rounds; round++) {
-  bares.push(await run(`${bareAddress}/parse`, {}));
-  fulls.push(await run(fullUrl, { authorization }));
+
+/** `count` rounds of the two routes in turn, and each round's ratio. */
+async function turns(count: number) {
+  const bares: Measured[] = [];
+  const fulls: Measured[] = [];
+  for (let round = 0; round < count; round++) {
+    bares.push(await run(`${bareAddress}/parse`, {}));
+    fulls.push(await run(fullUrl, { authorization }));
+  }
+  return { bares, fulls, ratios: fulls.map((f, i) => f.rps / (bares[i] as Measured).rps) };
 }
-const ratios = fulls.map((f, i) => f.rps / (bares[i] as Measured).rps);
+
+// Warm up both (JIT, worker threads, database caches): shown, not counted.
+const warmup = await turns(warmupRounds);
+const { bares, fulls, ratios } = await turns(rounds);
 const baseline = medianOf(bares);
 const full = medianOf(fulls);
 // Where the time goes: the processing alone (parse, normalise, analyse, check, encode: what a worker
@@ -172,7 +174,8 @@ console.log(
   `${format}, 1,000 rows, body ${(nextBody().length / 1024).toFixed(0)} KiB, ${connections} connections, ${seconds} s each, ` +
     `${rounds} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory'} (medians of the rounds):\n` +
     `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
-    ` (non-2xx: ${full.non2xx}) -> ratio ${median(ratios).toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}; goal >= 0.5)\n` +
+    ` (non-2xx: ${full.non2xx}) -> ratio ${median(ratios).toFixed(2)} (rounds in order: ${ratios.map((r) => r.toFixed(2)).join(' ')}; goal >= 0.5)\n` +
+    `  warm-up rounds (not counted), in order: ${warmup.ratios.map((r) => r.toFixed(2)).join(' ')}\n` +
     `  event loop busy per request (autocannon's client work included): bare ${baseline.busyMs.toFixed(2)} ms, full ${full.busyMs.toFixed(2)} ms\n` +
     `  main thread CPU per request (the same, less the time it was preempted): bare ${baseline.cpuMs.toFixed(2)} ms, full ${full.cpuMs.toFixed(2)} ms\n` +
     `  process CPU per request (all threads): bare ${baseline.processMs.toFixed(2)} ms, full ${full.processMs.toFixed(2)} ms\n` +
