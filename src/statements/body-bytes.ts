@@ -27,13 +27,14 @@ export function bodySize(body: unknown): number | undefined {
  * copied).
  */
 export function movableBuffers(body: unknown): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [];
+  const buffers = new Set<ArrayBuffer>();
   for (const chunk of bodyChunks(body) ?? []) {
-    const whole =
-      chunk.buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
-    if (whole && !buffers.includes(chunk.buffer as ArrayBuffer)) buffers.push(chunk.buffer as ArrayBuffer);
+    const { buffer } = chunk;
+    if (buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength) {
+      buffers.add(buffer);
+    }
   }
-  return buffers;
+  return [...buffers];
 }
 
 /** The body's bytes in one buffer (chunks joined here: on the worker, off the event loop). */
