@@ -1,9 +1,9 @@
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { rawHttp } from '../helpers/raw-http.js';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -200,19 +200,11 @@ describe('operations', () => {
       const { authorization } = await tracing.auth();
       const address = await tracing.app.listen({ host: '127.0.0.1', port: 0 });
       const body = '{"bvn":"22212345678","clientFullName":"Chiamaka Obi"}';
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(new URL(address).port), '127.0.0.1');
-        let got = '';
-        socket.on('data', (d) => {
-          got += String(d);
-        });
-        socket.on('end', () => resolve(got));
-        socket.on('error', reject);
-        socket.write(
-          `POST /statements/analytics?format=zeeh HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Bad: a\u0001b\r\n\r\n${body}`,
-        );
-      });
+      const answer = await rawHttp(
+        address,
+        `POST /statements/analytics?format=zeeh HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Bad: a\u0001b\r\n\r\n${body}`,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request/);
       // Buffers are logged as byte arrays: read them back as text, as anyone reading the logs could.
       const text = traced

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/domain/statement.js';
 import { processSubmission } from '../../src/statements/processing.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { rawHttp } from '../helpers/raw-http.js';
 import { bodyFor, generateRows } from './bodies.js';
 
 let t: TestApp;
@@ -203,23 +203,6 @@ describe('POST /statements/analytics', () => {
 });
 
 describe('bodies over a real socket', () => {
-  /** Raw HTTP/1.1 over a socket, so the body arrives in the chunks the network gives. */
-  function rawPost(address: string, head: string, body: Buffer | string): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(new URL(address).port), '127.0.0.1');
-      let got = '';
-      socket.on('data', (d) => {
-        got += String(d);
-      });
-      socket.on('end', () =>
-        resolve({ status: Number(got.split(' ')[1]), text: got.slice(got.indexOf('\r\n\r\n') + 4) }),
-      );
-      socket.on('error', reject);
-      socket.write(head);
-      socket.end(body);
-    });
-  }
-
   it('reads a statement that arrives in many chunks, and refuses bodies over the limit or short of their length', async () => {
     const small = await createTestApp({ env: { BODY_LIMIT_BYTES: '300000' } });
     try {
@@ -249,8 +232,8 @@ describe('bodies over a real socket', () => {
       const head = (length: number) =>
         `POST /statements/analytics?format=periculum HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
-      const short = await rawPost(address, head(body.length + 10), body);
-      expect(short.status).toBe(400);
+      const short = await rawHttp(address, `${head(body.length + 10)}${body}`);
+      expect(Number(short.split(' ')[1])).toBe(400);
     } finally {
       await small.close();
     }
