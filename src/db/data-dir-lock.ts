@@ -43,6 +43,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         try {
           if (readFileSync(path, 'utf8') === String(process.pid)) rmSync(path);
         } catch {}

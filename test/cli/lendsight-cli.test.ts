@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -13,22 +14,42 @@ import { createEmptyPostgresDatabase, onPostgres } from '../helpers/database.js'
 
 const run = promisify(execFile);
 
-/** `npx lendsight …` on the test database, with extra environment; its exit code, JSON output and errors. */
+/** The environment every command runs with: the test database, never the one the shell names. */
+function environment(env: Record<string, string>): Record<string, string | undefined> {
+  const base: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  delete base.DATABASE_URL;
+  return { ...base, ...target, ...env };
+}
+
+/** `lendsight …` on the test database, run in this process: its exit code, JSON output and errors. */
 async function lendsight(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; out: unknown; stderr: string }> {
-  const base: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  delete base.DATABASE_URL;
-  const outOf = (stdout: string) => (stdout ? JSON.parse(stdout) : null);
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, environment(env), {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, out: stdout && code !== 2 ? JSON.parse(stdout) : null, stderr };
+}
+
+/** `npx lendsight …` as a process: the installed binary, its exit code and both streams. */
+async function binary(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/lendsight.js', ...args], {
-      env: { ...base, ...target, ...env },
-    });
-    return { code: 0, out: outOf(stdout), stderr };
+    const { stdout, stderr } = await run(process.execPath, ['bin/lendsight.js', ...args], { env: environment(env) });
+    return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: outOf(failed.stdout), stderr: failed.stderr };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
 
@@ -57,6 +78,32 @@ beforeAll(async () => {
   await database.close();
 }, 60_000);
 afterAll(async () => cleanup());
+
+describe('the lendsight binary', () => {
+  it("prints a command's JSON and exits 0; a refusal goes to stderr with exit 1; no command prints the usage with exit 2", async () => {
+    const listed = await binary(['clients', 'list'], {});
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(Array.isArray(JSON.parse(listed.stdout))).toBe(true);
+
+    const refused = await binary(['credit', 'usage', '--from', '01/11/2026'], {});
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe('lendsight: --from must be a day as YYYY-MM-DD\n');
+
+    const usage = await binary([], {});
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toMatch(/^usage:\n {2}lendsight clients create/);
+  }, 60_000);
+});
+
+describe('lendsight arguments', () => {
+  it('an unknown option is refused by name, without a stack trace', async () => {
+    const unknown = await lendsight(['clients', 'list', '--nmae', 'x'], {});
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^lendsight: Unknown option '--nmae'/);
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+  });
+});
 
 describe('lendsight keys', () => {
   it('status shows the development key sealing the signing key; rotate seals it with the configured key', async () => {

@@ -27,6 +27,13 @@ describe('data directory lock', () => {
     lockDataDir(dir).release();
   });
 
+  it('a released lock leaves no exit listener behind (a process may open and close its database many times)', () => {
+    const dir = tempDir();
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 20; i++) lockDataDir(dir).release();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+
   it('takes over a lock left by a process that died (kill -9)', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'lendsight.lock'), '2147483646'); // no such pid

@@ -1,0 +1,211 @@
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { countReportsByClient } from '../credit/credit-repository.js';
+import { loadReportCipher } from '../credit/report-cipher.js';
+import { usageOf } from '../credit/usage.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
+import { DAY_PATTERN } from '../domain/day.js';
+import { AppError } from '../domain/errors.js';
+import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
+
+const USAGE = `usage:
+  lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
+  lendsight clients list
+  lendsight clients revoke <client_id>
+  lendsight keys status
+  lendsight keys rotate
+  lendsight webhooks set <client_id> --url <https://…>
+  lendsight webhooks show <client_id>
+  lendsight webhooks remove <client_id>
+  lendsight webhooks redeliver <client_id>
+  lendsight webhooks ping <client_id>
+  lendsight credit usage [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+
+Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
+(default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
+
+Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one in
+CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
+the new key; \`keys status\` shows which key sealed how many values). Then drop the old key.
+
+\`credit usage\` counts each client's credit report references asked for between two UTC days (both
+included; by default this month): per kind, the new bureau pulls, the reused reports and their
+states. The new pulls across clients are what to reconcile against the bureau's invoice.
+
+\`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.
+\`webhooks redeliver\` sends the client's failed deliveries again, \`webhooks ping\` a test event (a running
+instance sends them; \`webhooks show\` tells how it went).`;
+
+type Options = { name?: string; scopes?: string; url?: string; from?: string; to?: string };
+
+async function clients(db: Kysely<Database>, command: string, arg: string | undefined, values: Options) {
+  switch (command) {
+    case 'create': {
+      if (!values.name) throw new AppError('VALIDATION_FAILED', '--name is required');
+      const scopes = values.scopes?.split(/[\s,]+/).filter(Boolean);
+      return { code: 0, out: await createClient(db, { name: values.name, scopes }) };
+    }
+    case 'list': {
+      const shown = (await listClients(db)).map((c) => ({
+        client_id: c.clientId,
+        name: c.name,
+        scopes: c.scopes,
+        created_at: c.createdAt.toISOString(),
+        revoked_at: c.revokedAt?.toISOString() ?? null,
+      }));
+      return { code: 0, out: shown };
+    }
+    case 'revoke': {
+      if (!arg) throw new AppError('VALIDATION_FAILED', 'revoke needs a client_id');
+      const done = await revokeClient(db, arg);
+      return { code: done ? 0 : 1, out: { client_id: arg, revoked: done } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The service's cipher, as the server loads it (the configured key and the previous ones). */
+const cipherOf = (db: Kysely<Database>, config: Config) =>
+  loadReportCipher(db, config.credit.encryptionKey, config.credit.previousKeys);
+
+async function keys(db: Kysely<Database>, command: string, config: Config) {
+  if (command !== 'status' && command !== 'rotate') return undefined;
+  const cipher = await cipherOf(db, config);
+  const current = { kid: cipher.kid, source: cipher.keySource };
+  const columns = command === 'rotate' ? await resealAll(db, cipher) : undefined;
+  const sealed = await sealedKeyUsage(db);
+  const older = sealed.filter((u) => u.kid !== cipher.kid).reduce((n, u) => n + u.count, 0);
+  const advice =
+    older === 0
+      ? 'every sealed value uses the current key: keys in CREDIT_ENCRYPTION_PREVIOUS_KEYS are no longer needed'
+      : `${older} sealed ${older === 1 ? 'value uses an older key' : 'values use older keys'}: keep them configured and run \`lendsight keys rotate\``;
+  const unreadable = columns?.some((c) => c.unreadable.length > 0) ?? false;
+  return { code: unreadable ? 1 : 0, out: { current, ...(columns ? { columns } : {}), sealed, advice } };
+}
+
+async function webhooks(
+  db: Kysely<Database>,
+  command: string,
+  arg: string | undefined,
+  values: Options,
+  config: Config,
+) {
+  if (!['set', 'show', 'remove', 'redeliver', 'ping'].includes(command)) return undefined;
+  if (!arg) throw new AppError('VALIDATION_FAILED', `webhooks ${command} needs a client_id`);
+  switch (command) {
+    case 'set': {
+      if (!values.url) throw new AppError('VALIDATION_FAILED', '--url is required');
+      return { code: 0, out: await setWebhook(db, await cipherOf(db, config), arg, values.url) };
+    }
+    case 'show':
+      return { code: 0, out: await showWebhook(db, arg) };
+    case 'redeliver':
+      return { code: 0, out: await redeliverFailed(db, arg) };
+    case 'ping':
+      return { code: 0, out: await pingWebhook(db, arg) };
+    default: {
+      const out = await removeWebhook(db, arg);
+      return { code: out.removed ? 0 : 1, out };
+    }
+  }
+}
+
+const DAY = new RegExp(DAY_PATTERN);
+
+async function credit(db: Kysely<Database>, command: string, values: Options) {
+  if (command !== 'usage') return undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  const from = values.from ?? `${today.slice(0, 8)}01`;
+  const to = values.to ?? today;
+  for (const [flag, day] of [
+    ['--from', from],
+    ['--to', to],
+  ] as const) {
+    if (!DAY.test(day)) throw new AppError('VALIDATION_FAILED', `${flag} must be a day as YYYY-MM-DD`);
+  }
+  const counts = await countReportsByClient(db, { from, to });
+  const byClient = new Map<string, typeof counts>();
+  for (const c of counts) {
+    const rows = byClient.get(c.clientId);
+    if (rows) rows.push(c);
+    else byClient.set(c.clientId, [c]);
+  }
+  const clientsUsage = [...byClient].map(([clientId, rows]) => ({
+    client_id: clientId,
+    name: rows[0]?.name,
+    ...usageOf(rows),
+  }));
+  return { code: 0, out: { from, to, clients: clientsUsage, all: usageOf(counts) } };
+}
+
+const AREAS = new Set(['clients', 'keys', 'webhooks', 'credit']);
+
+/** Where the CLI writes: its JSON answer and its usage to `out`, a refusal to `err`. */
+export type CliOutput = { out: (text: string) => void; err: (text: string) => void };
+
+async function dispatch(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      url: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [area, command, arg] = positionals;
+  if (values.help || !AREAS.has(area ?? '') || !command) {
+    io.out(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig(env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    await migrateToLatest(database.db);
+    const db = database.db;
+    const done =
+      area === 'clients'
+        ? await clients(db, command, arg, values)
+        : area === 'keys'
+          ? await keys(db, command, config)
+          : area === 'credit'
+            ? await credit(db, command, values)
+            : await webhooks(db, command, arg, values, config);
+    if (!done) {
+      io.out(`${USAGE}\n`);
+      return 2;
+    }
+    io.out(`${JSON.stringify(done.out, null, 2)}\n`);
+    return done.code;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Runs one `lendsight …` command on the database `env` names and gives its exit code: 0 done, 1 refused
+ * (the reason written to `err`; a known refusal as its message, anything else with its stack), 2 usage.
+ */
+export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
+  try {
+    return await dispatch(argv, env, io);
+  } catch (err) {
+    const known =
+      err instanceof AppError ||
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      String((err as { code?: unknown })?.code).startsWith('ERR_PARSE_ARGS');
+    io.err(`lendsight: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+    return 1;
+  }
+}
