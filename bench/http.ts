@@ -5,9 +5,10 @@
  * are unique per client). The two routes take turns for `rounds` rounds of `seconds` each, and the
  * ratio printed is the median of the rounds' ratios: on a shared 2-core host one 10-second run of
  * each drifted by ±25 %. Before them, `warmup` rounds of the same turns are run and shown but not
- * counted: the full route kept speeding up for about a minute as its threads' JIT compiled the code
- * that runs once per statement (ten counted rounds after one 4-second warm-up measured, in order,
- * 0.51 0.49 0.53 0.54 0.52 0.55 0.58 0.62 0.60 0.61), and throughput means the steady state.
+ * counted: on one host the full route kept speeding up for about a minute as its threads' JIT
+ * compiled the code that runs once per statement (ten counted rounds after one 4-second warm-up
+ * measured, in order, 0.51 0.49 0.53 0.54 0.52 0.55 0.58 0.62 0.60 0.61; on another, flat from the
+ * second round at 0.29-0.37), and throughput means the steady state.
  *   npx tsx bench/http.ts [format] [seconds] [connections] [rounds] [warmup]
  * On PGlite in a fresh data directory (as `npm start` runs; `memory://` measured 0.23 where a
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
