@@ -120,12 +120,12 @@ export async function createServices(
   });
   stoppers.push(credit.stop);
   // Statement processing on worker threads, so a 50,000-row statement does not stall the server.
-  const statementProcessor = createStatementProcessor(
-    config.analysis,
-    config.statements,
-    metrics,
-    overrides.processStatement,
-  );
+  const statementProcessor = createStatementProcessor(config.analysis, config.statements, {
+    registry: metrics,
+    inline: overrides.processStatement,
+    // Tests start many services and process few statements: their threads start on first need.
+    warm: config.env !== 'test',
+  });
   stoppers.push(statementProcessor.stop);
   const faces = createFacePool({
     workers: config.liveness.workers,
@@ -185,6 +185,7 @@ export async function createServices(
     readiness: [
       credit.probe,
       { name: 'face-models', check: async () => faces.status() },
+      { name: 'statement-processing', check: async () => statementProcessor.status() },
       {
         name: 'database',
         async check() {

@@ -150,6 +150,7 @@ export function createWorkerPool<Req, Res>(options: WorkerPoolOptions): WorkerPo
 
   let started: Promise<void> | null = null;
   const start = () => {
+    if (stopped) return Promise.reject(new Error(`the ${options.name} pool is stopped`));
     if (!started) {
       while (slots.length < size) slots.push(spawn());
       started = Promise.all(slots.map((s) => s.ready)).then(() => {});

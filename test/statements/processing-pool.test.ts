@@ -107,6 +107,52 @@ describe('the processing pool', () => {
     }
   });
 
+  it('warms its threads on the warm-up statement before it says ready; threads started on first use need none', async () => {
+    const warm = createStatementProcessor({ workers: 2, inlineBelowBytes: 0, timeoutMs: 60_000 }, config, {
+      warm: true,
+    });
+    try {
+      expect(warm.status()).toEqual({ ok: false, detail: 'warming up the processing threads' });
+      await warm.warmUp();
+      expect(warm.status()).toEqual({ ok: true });
+      expect(processed(await warm.process(bigRequest(200))).transactionCount).toBeGreaterThanOrEqual(200);
+    } finally {
+      await warm.stop();
+    }
+    const lazy = createStatementProcessor({ workers: 1, inlineBelowBytes: 0, timeoutMs: 60_000 }, config);
+    expect(lazy.status()).toEqual({ ok: true, detail: 'threads start on first use' });
+    await lazy.stop();
+  });
+
+  it('is not ready when the warm-up statement is refused: processing would refuse statements too', async () => {
+    // The warm-up statement has 300 transactions: a minimum above that refuses it.
+    const strict = { ...config, minTransactions: 1_000 };
+    const pool = createStatementProcessor({ workers: 1, inlineBelowBytes: 0, timeoutMs: 60_000 }, strict, {
+      warm: true,
+    });
+    try {
+      await pool.warmUp();
+      expect(pool.status()).toEqual({
+        ok: false,
+        detail: 'the warm-up statement was refused (NOT_ENOUGH_TRANSACTIONS): processing is not working',
+      });
+    } finally {
+      await pool.stop();
+    }
+  });
+
+  it('a processor stopped while it warms up starts no threads and says why it is not ready', async () => {
+    const pool = createStatementProcessor({ workers: 1, inlineBelowBytes: 0, timeoutMs: 60_000 }, config, {
+      warm: true,
+    });
+    await pool.stop();
+    await pool.warmUp();
+    expect(pool.status()).toEqual({
+      ok: false,
+      detail: 'processing threads failed: the statement analysis pool is stopped',
+    });
+  });
+
   it('refuses work once stopped', async () => {
     const pool = createStatementProcessor({ workers: 1, inlineBelowBytes: 0, timeoutMs: 60_000 }, config);
     await pool.stop();
