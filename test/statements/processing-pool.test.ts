@@ -122,6 +122,15 @@ describe('the processing pool', () => {
     const lazy = createStatementProcessor({ workers: 1, inlineBelowBytes: 0, timeoutMs: 60_000 }, config);
     expect(lazy.status()).toEqual({ ok: true, detail: 'threads start on first use' });
     await lazy.stop();
+    const inline = createStatementProcessor({ workers: 0, inlineBelowBytes: 0, timeoutMs: 60_000 }, config, {
+      warm: true,
+    });
+    await inline.warmUp();
+    expect(inline.status()).toEqual({
+      ok: true,
+      detail: 'statements are processed on the event loop (ANALYSIS_WORKERS=0)',
+    });
+    await inline.stop();
   });
 
   it('is not ready when the warm-up statement is refused: processing would refuse statements too', async () => {

@@ -156,10 +156,10 @@ export function createStatementProcessor(
     },
     warmUp: start,
     status: () =>
-      !warm && !warming
-        ? { ok: true, detail: 'threads start on first use' }
-        : options.workers === 0
-          ? { ok: true, detail: 'statements are processed on the event loop (ANALYSIS_WORKERS=0)' }
+      options.workers === 0
+        ? { ok: true, detail: 'statements are processed on the event loop (ANALYSIS_WORKERS=0)' }
+        : !warming
+          ? { ok: true, detail: 'threads start on first use' }
           : state,
     stop: () => pool.stop(),
   };
