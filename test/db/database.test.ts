@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrations } from '../../src/db/migrations/index.js';
+import { migrationProvider, migrations } from '../../src/db/migrations/index.js';
 import { createEmptyPostgresDatabase, onPostgres } from '../helpers/database.js';
 
 const dirs: string[] = [];
@@ -54,6 +55,23 @@ describe('migrations', () => {
       await Promise.all(instances.map((i) => i.close()));
     } finally {
       await fresh.drop();
+    }
+  });
+
+  it('an installation migrated by an earlier release upgrades: shipped migrations keep their names', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+      // The last migration of the release before the credit reports list.
+      expect((await migrator.migrateTo('0012-credit-pull-limit')).error).toBeUndefined();
+      expect(await migrateToLatest(database.db)).toEqual(['0013-credit-reports-client']);
+      const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
+        where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(
+        database.db,
+      );
+      expect(rows.map((r) => r.indexname)).toEqual(['credit_jobs_client_created', 'credit_reports_client']);
+    } finally {
+      await database.close();
     }
   });
 

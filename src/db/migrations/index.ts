@@ -10,7 +10,8 @@ import * as statementRetention from './0008-statement-retention.js';
 import * as webhooks from './0009-webhooks.js';
 import * as retentionIndexes from './0010-retention-indexes.js';
 import * as commercialCredit from './0011-commercial-credit.js';
-import * as creditClientIndexes from './0012-credit-client-indexes.js';
+import * as creditPullLimit from './0012-credit-pull-limit.js';
+import * as creditReportsClient from './0013-credit-reports-client.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -25,7 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0009-webhooks': webhooks,
   '0010-retention-indexes': retentionIndexes,
   '0011-commercial-credit': commercialCredit,
-  '0012-credit-client-indexes': creditClientIndexes,
+  '0012-credit-pull-limit': creditPullLimit,
+  '0013-credit-reports-client': creditReportsClient,
 };
 
 export const migrationProvider: MigrationProvider = {
