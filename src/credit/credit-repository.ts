@@ -244,11 +244,10 @@ export interface ListedReport {
 /** The start of a UTC day (`YYYY-MM-DD`), or of the day `plus` days later. */
 const dayStart = (day: string, plus = 0) => sql<Date>`(${day}::date + ${plus}::int)::timestamp at time zone 'UTC'`;
 
-function filteredReports(db: Db, clientId: number, filter: ReportFilter) {
-  let q = db
-    .selectFrom('credit_reports as r')
-    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
-    .where('r.client_id', '=', clientId);
+/** References with the pulls behind them, of one client or (`null`) of every client, as filtered. */
+function filteredReports(db: Db, clientId: number | null, filter: ReportFilter) {
+  let q = db.selectFrom('credit_reports as r').innerJoin('credit_jobs as j', 'j.id', 'r.job_id');
+  if (clientId !== null) q = q.where('r.client_id', '=', clientId);
   if (filter.kind) q = q.where('j.kind', '=', filter.kind);
   if (filter.state) q = q.where('j.state', '=', filter.state);
   if (filter.statementKey !== undefined) q = q.where('r.statement_key', '=', filter.statementKey);
@@ -295,13 +294,8 @@ export async function countReportsByClient(
   db: Db,
   days: Pick<ReportFilter, 'from' | 'to'>,
 ): Promise<Array<ReferenceCount & { clientId: string; name: string }>> {
-  let q = db
-    .selectFrom('credit_reports as r')
-    .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
-    .innerJoin('clients as c', 'c.id', 'r.client_id');
-  if (days.from) q = q.where('r.created_at', '>=', dayStart(days.from));
-  if (days.to) q = q.where('r.created_at', '<', dayStart(days.to, 1));
-  const rows = await q
+  const rows = await filteredReports(db, null, days)
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
     .select((eb) => ['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state', eb.fn.countAll<string>().as('count')])
     .groupBy(['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state'])
     .orderBy('c.client_id')
