@@ -1,4 +1,5 @@
 import { type TStringOptions, Type } from 'typebox';
+import { DAY_PATTERN } from '../domain/day.js';
 
 /**
  * The largest value of a database `integer` column (keys) or of a page number whose offset stays
@@ -15,6 +16,16 @@ export const FORM_KEY = 'x-form';
  */
 export const Formatted = (pattern: string, form: string, options: TStringOptions = {}) =>
   Type.String({ ...options, pattern, [FORM_KEY]: form });
+
+/** A listing's page, as members of its query: pages from 1, `pageSize` items (100 by default). */
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+};
+
+/** An optional day in a query, `YYYY-MM-DD`. */
+export const DayQuery = (description: string) =>
+  Type.Optional(Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description }));
 
 /** The default error answer. */
 export const ErrorResponse = Type.Object(

@@ -76,15 +76,16 @@ export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.mes
 function bodyValue(body: unknown): unknown {
   const chunks = bodyChunks(body);
   if (typeof body !== 'string' && chunks === undefined) return withoutNul(body);
-  const text = chunks === undefined ? (body as string) : joinedBytes(chunks);
+  // The JSON text, as a string or as its bytes.
+  const source = chunks === undefined ? (body as string) : joinedBytes(chunks);
   let value: unknown;
   try {
-    value = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text);
+    value = typeof source === 'string' ? JSON.parse(source) : parseJsonBytes(source);
   } catch {
     throw notJson();
   }
   // JSON text can carry U+0000 only as the escape `\u0000`: a body without one is not walked.
-  return text.includes('\\u0000') ? withoutNul(value) : value;
+  return source.includes('\\u0000') ? withoutNul(value) : value;
 }
 
 function withoutNul(value: unknown): unknown {

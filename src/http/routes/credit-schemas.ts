@@ -2,7 +2,7 @@ import { type TSchema, Type } from 'typebox';
 import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../credit/commercial-report.js';
 import { CreditReportSchema } from '../../credit/report.js';
 import { DAY_PATTERN } from '../../domain/day.js';
-import { Formatted, INT4_MAX } from '../schemas.js';
+import { DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
 
 /** The credit routes' schemas: requests, the real API's envelopes, and its error envelope. */
 
@@ -204,14 +204,9 @@ export const ReportListQuery = Type.Object({
   kind: Type.Optional(Kind),
   state: Type.Optional(State),
   statementKey: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
-  from: Type.Optional(
-    Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description: 'First day asked for (UTC), YYYY-MM-DD' }),
-  ),
-  to: Type.Optional(
-    Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description: 'Last day asked for (UTC), YYYY-MM-DD' }),
-  ),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  from: DayQuery('First day asked for (UTC), YYYY-MM-DD'),
+  to: DayQuery('Last day asked for (UTC), YYYY-MM-DD'),
+  ...PageQuery,
 });
 
 const KindUsage = Type.Object({

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import { formatNames } from '../../statements/formats/index.js';
-import { authErrors, Formatted, INT4_MAX } from '../schemas.js';
+import { authErrors, DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
 
 /** The statement routes' schemas: the submission in its six formats, the statement answer, paging. */
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-const DAY = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
 export const SubmitQuery = Type.Object({
   format: Type.String({
@@ -99,11 +98,10 @@ export const StatementAnswer = Type.Object(
 export const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
 export const TransactionsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  ...PageQuery,
   direction: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
-  from: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'First local day, YYYY-MM-DD' })),
-  to: Type.Optional(Formatted(DAY, 'a day as YYYY-MM-DD', { description: 'Last local day, YYYY-MM-DD' })),
+  from: DayQuery('First local day, YYYY-MM-DD'),
+  to: DayQuery('Last local day, YYYY-MM-DD'),
   category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 
@@ -174,8 +172,7 @@ export const TransactionPage = Type.Object(
 
 export const ListQuery = Type.Object({
   bvnUuid: Type.Optional(Formatted(UUID, 'a UUID')),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1, description: 'From 1' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  ...PageQuery,
 });
 
 export const StatementList = Type.Object(
