@@ -391,6 +391,12 @@ describe('reading statements', () => {
     }
   });
 
+  it('refuses a day that is no calendar day at its query field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?from=2022-13-01`, headers });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('/query/from: must be a day as YYYY-MM-DD');
+  });
+
   it('filters by the category the analytics gave', async () => {
     const all = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?pageSize=1000`, headers });
     const category = all.json().transactions[0].category as string;
