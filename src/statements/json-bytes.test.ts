@@ -150,6 +150,17 @@ describe('parseJsonBytes', () => {
     expectAsJsonParse(invalid, 3);
   });
 
+  it('keeps only guessed run ends that parse: brackets and commas inside strings, arrays not last', () => {
+    // Each row's text looks like a row boundary, so many guesses land inside a string.
+    const rows = Array.from({ length: 200 }, (_, i) => ({ i, s: '},{'.repeat(i % 7), t: i % 3 ? '} , {' : ']' }));
+    for (const piece of [16, 64, 100, 1_000]) {
+      expectAsJsonParse(text(JSON.stringify({ rows })), piece);
+      expectAsJsonParse(text(JSON.stringify({ rows, after: [{ a: 1 }], more: 'x' })), piece);
+      expectAsJsonParse(text(JSON.stringify([rows, rows])), piece);
+      expectAsJsonParse(text(JSON.stringify(rows, null, 2)), piece);
+    }
+  });
+
   it('reads a body with a byte-order mark or surrounding whitespace as JSON.parse does', () => {
     const big = JSON.stringify({ rows: Array.from({ length: 50 }, (_, i) => ({ i })) });
     expectAsJsonParse(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text(big)]), 16);

@@ -4,12 +4,16 @@
  * V8 puts a string of more than 128 KiB in its large-object space, on pages mapped for it alone
  * and unmapped when it dies, so every byte of it is a fresh page. On the 2-core host we measured,
  * decoding a 142 KiB body (a 1,000-row statement) cost 0.9 ms, almost all of it page faults (39 a
- * body); a 117 KiB one cost 10 µs. So a large object or array is read in runs of members: a scan
- * of the bytes finds where each member ends, and each run of at most `PIECE` bytes is decoded and
- * parsed on its own. Runs split only between members, where no string is open, so each member
- * reads exactly as it does in the whole. A run that does not parse, or bytes where the scan needs
- * a comma, colon, key or bracket, send the body to one plain `JSON.parse`, which gives the same
- * value or the same SyntaxError as always.
+ * body); a 117 KiB one cost 10 µs. So a large object or array is read in runs of members, and each
+ * run of at most `PIECE` bytes is decoded and parsed on its own. An array of containers (the
+ * rows) is cut where the bytes suggest a member ends near a run's length, and a cut is kept only
+ * if its run parses (`jumpRuns`); elsewhere a scan of the bytes finds where each member ends.
+ * Runs split only between members, where no string is open, so each member reads exactly as it
+ * does in the whole. A run that does not parse where the scan cut it, or bytes where the scan
+ * needs a comma, colon, key or bracket, send the body to one plain `JSON.parse`, which gives the
+ * same value or the same SyntaxError as always. On a 1,000-row statement (142 KiB) on the AMD
+ * host, scanning every byte made this 0.66 ms against 0.59 ms for decoding the whole and parsing
+ * it; cutting the rows by guesses made it 0.48 ms.
  */
 
 /** Bytes per run: decoded, even a run of two-byte characters stays under 128 KiB. */
@@ -110,6 +114,74 @@ function parseRun(bytes: Buffer, from: number, to: number, open: number): unknow
   return JSON.parse(scratch.toString('utf8', 0, length));
 }
 
+const closesOrSpace = (b: number) => b === CLOSE_ARRAY || b === CLOSE_OBJECT || isSpace(b);
+
+/** The members of `[from, to)` parsed as a run, or undefined when they do not parse as one. */
+function tryRun(bytes: Buffer, from: number, to: number): unknown[] | undefined {
+  try {
+    return parseRun(bytes, from, to, OPEN_ARRAY) as unknown[];
+  } catch (err) {
+    if (err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The last comma in `(at, before]` that the bytes around it suggest ends an array member: the
+ * member's closing bracket before it and the next member's opening bracket after it. -1 if none.
+ */
+function commaBefore(bytes: Buffer, at: number, before: number, open: number, close: number): number {
+  for (let j = before; j > at; j--) {
+    if (bytes[j] !== COMMA) continue;
+    let k = j + 1;
+    while (isSpace(bytes[k] as number)) k++;
+    if (bytes[k] !== open) continue;
+    k = j - 1;
+    while (isSpace(bytes[k] as number)) k--;
+    if (bytes[k] === close) return j;
+  }
+  return -1;
+}
+
+/**
+ * An array of containers (a statement's rows) read from the member starting at `at` in runs found
+ * by jumping rather than scanning: a run's end is guessed near `piece` bytes on (a comma between a
+ * closing and an opening bracket, or, for the last run, one of the body's closing brackets) and
+ * kept only if the run parses. A run read from a member's start parses only if it ends where a
+ * member does outside any string, so a kept guess is where the scan would have split (a comma in a
+ * narration fails to parse: its string is unterminated). Returns the array's end once read whole,
+ * else -1 and where the member walk takes over (a guess failed, a member is longer than a run, or
+ * a member is not a container).
+ */
+function jumpRuns(buffer: Buffer, at: number, limit: number, piece: number, into: unknown[]) {
+  const open = buffer[at] as number;
+  let read = false;
+  if (open !== OPEN_OBJECT && open !== OPEN_ARRAY) return { at, end: -1, read };
+  const close = open === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY;
+  for (;;) {
+    if (limit - at <= piece) {
+      // The rest fits one run: the array ends at one of the closing brackets that end the body.
+      let first = limit - 1;
+      while (first > at && closesOrSpace(buffer[first] as number)) first--;
+      for (let j = first + 1; j < limit; j++) {
+        if (buffer[j] !== CLOSE_ARRAY) continue;
+        const run = tryRun(buffer, at, j);
+        if (run === undefined) continue;
+        for (const v of run) into.push(v);
+        return { at, end: j + 1, read: true };
+      }
+      return { at, end: -1, read };
+    }
+    const comma = commaBefore(buffer, at, at + piece, open, close);
+    const run = comma < 0 ? undefined : tryRun(buffer, at, comma);
+    if (run === undefined) return { at, end: -1, read };
+    for (const v of run) into.push(v);
+    read = true;
+    at = skipSpace(buffer, comma + 1, limit);
+    if (buffer[at] !== open) return { at, end: -1, read };
+  }
+}
+
 /** Sets a member as `JSON.parse` does: an own data property, even for `__proto__`. */
 function setMember(into: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
@@ -148,6 +220,12 @@ function readContainer(buffer: Buffer, start: number, limit: number, piece: numb
   let runEnd = -1;
   let i = skipSpace(buffer, start + 1, limit);
   if (buffer[i] === closing) return { end: i + 1, read, value: into };
+  if (isArray) {
+    const jumped = jumpRuns(buffer, i, limit, piece, into as unknown[]);
+    if (jumped.end >= 0) return { end: jumped.end, read: true, value: into };
+    read = jumped.read;
+    i = jumped.at;
+  }
   for (;;) {
     const memberStart = i;
     let keyEnd = i;
