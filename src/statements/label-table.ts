@@ -53,12 +53,24 @@ export class LabelTable {
   /** A label's number by its parts' numbers packed in one (exact below 2^53). */
   private readonly numbers = new Map<number, number>();
   private readonly label: Array<number | null> = [];
+  /** Rows of one narration shape share one label object: its number, found once. */
+  private readonly byObject = new Map<TransactionLabel, number>();
 
   add(label: TransactionLabel | undefined): void {
     if (label === undefined) {
       this.label.push(null);
       return;
     }
+    let n = this.byObject.get(label);
+    if (n === undefined) {
+      n = this.numberOf(label);
+      this.byObject.set(label, n);
+    }
+    this.label.push(n);
+  }
+
+  /** The number of a label with these parts, a new one for parts not seen before. */
+  private numberOf(label: TransactionLabel): number {
     const category = this.categories.of(label.category);
     const channel = this.channels.of(label.channel);
     const evidence = label.evidence === undefined ? null : this.evidences.of(label.evidence);
@@ -75,7 +87,7 @@ export class LabelTable {
       this.labels.push([category, channel, label.confidence ?? null, evidence]);
       if (key !== -1) this.numbers.set(key, n);
     }
-    this.label.push(n);
+    return n;
   }
 
   stored(): StoredLabels {
