@@ -18,5 +18,12 @@ describe('compressed JSON', () => {
   it('gives back texts larger than the reused buffer', () => {
     const huge = JSON.stringify('x'.repeat((1 << 20) + 10));
     expect(decompressJson(compressJson(huge))).toBe(huge);
+    expect(decompressJson(compressJson(huge, '\n', 'tail ₦'))).toBe(`${huge}\ntail ₦`);
+  });
+
+  it('gives back parts as the one text they make, characters of every width included', () => {
+    const parts = ['{"n":"₦50"}', '\n', '', 'café 😀\nline two', '“top-up”'];
+    expect(decompressJson(compressJson(...parts))).toBe(parts.join(''));
+    expect(decompressJson(compressJson())).toBe('');
   });
 });

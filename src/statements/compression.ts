@@ -19,8 +19,9 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
  * storing the text uncompressed would write five times the bytes (the columns are `storage
  * external`, so the database would not compress them either).
  */
-export function compressJson(json: string): Uint8Array {
-  const bytes = utf8(json);
+/** Compresses the text that is the parts one after another (a document and its lines are two parts). */
+export function compressJson(...parts: string[]): Uint8Array {
+  const bytes = utf8(parts);
   return brotliCompressSync(bytes, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
   });
@@ -35,12 +36,17 @@ const SCRATCH_UNITS = 1 << 20;
 let scratch: Buffer | undefined;
 
 /**
- * The UTF-8 bytes of `text`, in a buffer reused by the next call: the compressor copies them, and
- * not allocating (and collecting) a new buffer of the whole document each time makes compressing a
- * 150 KB document ~12 % cheaper.
+ * The UTF-8 bytes of the parts one after another, in a buffer reused by the next call: the
+ * compressor copies them, and not allocating (and collecting) a new buffer of the whole document
+ * each time makes compressing a 150 KB document ~12 % cheaper. Parts are written one by one, never
+ * joined: a joined text would be flattened into one more copy of the document before writing.
  */
-function utf8(text: string): Buffer {
-  if (text.length > SCRATCH_UNITS) return Buffer.from(text);
-  if (scratch === undefined || scratch.length < text.length * 3) scratch = Buffer.allocUnsafeSlow(text.length * 3);
-  return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
+function utf8(parts: readonly string[]): Buffer {
+  let units = 0;
+  for (const part of parts) units += part.length;
+  if (units > SCRATCH_UNITS) return Buffer.from(parts.join(''));
+  if (scratch === undefined || scratch.length < units * 3) scratch = Buffer.allocUnsafeSlow(units * 3);
+  let end = 0;
+  for (const part of parts) end += scratch.write(part, end, 'utf8');
+  return scratch.subarray(0, end);
 }

@@ -122,6 +122,25 @@ describe('checkIntegrity', () => {
     expect(r.verdict).toBe('INCONSISTENT');
   });
 
+  it('finds duplicates in a long day, and in rows out of date order, in first-occurrence order', () => {
+    // A day of 30 rows (counted, not paired), two of them equal twice over, and the same balance on another day.
+    const day = Array.from({ length: 30 }, (_, i) => tx(i, 'debit', 100, 50_000 - i, '2022-03-01', `POS ${i}`));
+    day.splice(10, 0, { ...(day[9] as CanonicalTransaction), id: 'again9' });
+    day.splice(20, 0, { ...(day[3] as CanonicalTransaction), id: 'again3' });
+    const other = tx(99, 'debit', 100, 50_000 - 9, '2022-03-02', 'POS 9');
+    const groups = (rows: CanonicalTransaction[]) =>
+      checkIntegrity(statement(undefined, rows)).duplicates.map((d) => d.transactionIds);
+    expect(groups([...day, other])).toEqual([
+      ['t3', 'again3'],
+      ['t9', 'again9'],
+    ]);
+    // Out of date order: the same groups, still in first-occurrence order.
+    expect(groups([other, ...day.slice().reverse()])).toEqual([
+      ['again3', 't3'],
+      ['again9', 't9'],
+    ]);
+  });
+
   it('cannot check a statement without balances', () => {
     const r = checkIntegrity(statement(undefined, [tx(0, 'debit', 5, undefined), tx(1, 'credit', 5, undefined)]));
     expect(r.verdict).toBe('UNVERIFIABLE');

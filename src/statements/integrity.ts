@@ -148,16 +148,13 @@ const sameRow = (a: CanonicalTransaction, b: CanonicalTransaction) =>
   a.narration === b.narration;
 
 function duplicateGroups(rows: readonly CanonicalTransaction[]): IntegrityReport['duplicates'] {
-  // Equal rows share a balance: count balances first (number keys, cheap) and build the full
-  // string key only for rows whose balance repeats. Groups keep their first-occurrence order.
-  const perBalance = new Map<number, number>();
-  for (const t of rows) {
-    if (t.balance !== undefined) perBalance.set(t.balance, (perBalance.get(t.balance) ?? 0) + 1);
-  }
+  // Only rows sharing their balance with another row of their day get the full string key.
+  // Groups keep their first-occurrence order.
+  const shared = sharedBalances(rows);
   const groups = new Map<string, CanonicalTransaction[]>();
-  for (const t of rows) {
-    if (t.balance === undefined) continue; // without a balance two equal rows can both be real
-    if ((perBalance.get(t.balance) ?? 0) < 2) continue;
+  for (let i = 0; i < rows.length; i++) {
+    if (shared[i] === 0) continue;
+    const t = rows[i] as CanonicalTransaction;
     const key = `${t.date}|${t.direction}|${t.amount}|${t.balance}|${t.narration}`;
     const g = groups.get(key);
     if (g) g.push(t);
@@ -176,4 +173,50 @@ function duplicateGroups(rows: readonly CanonicalTransaction[]): IntegrityReport
     }
   }
   return out.slice(0, MAX_BREAKS);
+}
+
+/**
+ * Per row, 1 when another row of its day has the same balance (equal rows share both; without a
+ * balance two equal rows can both be real). Rows come in date order, so each day's run is checked
+ * on its own: a map over every balance of the statement was a tenth of its processing's
+ * allocation. Rows out of date order (never from `assembleStatement`) are checked as one run.
+ */
+function sharedBalances(rows: readonly CanonicalTransaction[]): Uint8Array {
+  const shared = new Uint8Array(rows.length);
+  for (let start = 0, end = 0; start < rows.length; start = end) {
+    const day = (rows[start] as CanonicalTransaction).date;
+    for (end = start + 1; end < rows.length && (rows[end] as CanonicalTransaction).date === day; end++);
+    if (end < rows.length && (rows[end] as CanonicalTransaction).date < day) {
+      markShared(rows, 0, rows.length, shared);
+      return shared;
+    }
+    markShared(rows, start, end, shared);
+  }
+  return shared;
+}
+
+/** Marks the rows of `rows[start, end)` whose balance another row of the run has: pairs when short, counts when long. */
+function markShared(rows: readonly CanonicalTransaction[], start: number, end: number, shared: Uint8Array): void {
+  if (end - start <= 16) {
+    for (let i = start; i < end; i++) {
+      const b = (rows[i] as CanonicalTransaction).balance;
+      if (b === undefined) continue;
+      for (let j = i + 1; j < end; j++) {
+        if ((rows[j] as CanonicalTransaction).balance === b) {
+          shared[i] = 1;
+          shared[j] = 1;
+        }
+      }
+    }
+    return;
+  }
+  const count = new Map<number, number>();
+  for (let j = start; j < end; j++) {
+    const b = (rows[j] as CanonicalTransaction).balance;
+    if (b !== undefined) count.set(b, (count.get(b) ?? 0) + 1);
+  }
+  for (let j = start; j < end; j++) {
+    const b = (rows[j] as CanonicalTransaction).balance;
+    if (b !== undefined && (count.get(b) as number) > 1) shared[j] = 1;
+  }
 }

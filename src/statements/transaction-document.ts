@@ -100,7 +100,7 @@ export function encodeTransactions(
   if (lines === undefined) doc.narration = narrations;
   // JSON.stringify writes no raw line break: the first one ends the JSON.
   const json = JSON.stringify(doc);
-  return compressJson(lines === undefined ? json : `${json}\n${lines}`);
+  return lines === undefined ? compressJson(json) : compressJson(json, '\n', lines);
 }
 
 /** Version 3 without ids or narrations, and the narrations. */
