@@ -161,6 +161,27 @@ describe('parseJsonBytes', () => {
     }
   });
 
+  it('gives up guessing after a few misses, so a body built to make them costs a bounded number of parses', () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => JSON.stringify({ i, s: 'row' })).join(',');
+    const pad = 'x'.repeat(40_000);
+    const crafted = [
+      // The rows end within a run of the body's end, and every closing bracket there is a candidate
+      // end of them that fails (a trailing comma): each try would parse all the rows again.
+      `{"pad":"${pad}","rows":[${rows},${']'.repeat(5_000)}}`,
+      // A comma guess inside a string in each of many arrays.
+      `[${Array.from({ length: 50 }, () => `[${rows.replaceAll('"row"', '"},{"')}]`).join(',')}]`,
+    ];
+    for (const json of crafted) {
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        expectAsJsonParse(text(json));
+        expect(parse.mock.calls.length).toBeLessThan(30);
+      } finally {
+        parse.mockRestore();
+      }
+    }
+  });
+
   it('reads a body with a byte-order mark or surrounding whitespace as JSON.parse does', () => {
     const big = JSON.stringify({ rows: Array.from({ length: 50 }, (_, i) => ({ i })) });
     expectAsJsonParse(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text(big)]), 16);

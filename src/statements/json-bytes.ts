@@ -116,13 +116,22 @@ function parseRun(bytes: Buffer, from: number, to: number, open: number): unknow
 
 const closesOrSpace = (b: number) => b === CLOSE_ARRAY || b === CLOSE_OBJECT || isSpace(b);
 
-/** The members of `[from, to)` parsed as a run, or undefined when they do not parse as one. */
+/**
+ * Guessed run ends that may fail to parse in one body: a miss costs a parse of up to a run, so a
+ * body built to make every guess miss costs at most this many runs more than the member walk.
+ */
+const MISSES = 8;
+/** Misses left for the body being read (`parseJsonBytes` is synchronous). */
+let missesLeft = 0;
+
+/** The members of `[from, to)` parsed as a run, or undefined (a miss) when they do not parse as one. */
 function tryRun(bytes: Buffer, from: number, to: number): unknown[] | undefined {
   try {
     return parseRun(bytes, from, to, OPEN_ARRAY) as unknown[];
   } catch (err) {
-    if (err instanceof SyntaxError) return undefined;
-    throw err;
+    if (!(err instanceof SyntaxError)) throw err;
+    missesLeft--;
+    return undefined;
   }
 }
 
@@ -156,14 +165,14 @@ function commaBefore(bytes: Buffer, at: number, before: number, open: number, cl
 function jumpRuns(buffer: Buffer, at: number, limit: number, piece: number, into: unknown[]) {
   const open = buffer[at] as number;
   let read = false;
-  if (open !== OPEN_OBJECT && open !== OPEN_ARRAY) return { at, end: -1, read };
+  if ((open !== OPEN_OBJECT && open !== OPEN_ARRAY) || missesLeft <= 0) return { at, end: -1, read };
   const close = open === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY;
   for (;;) {
     if (limit - at <= piece) {
       // The rest fits one run: the array ends at one of the closing brackets that end the body.
       let first = limit - 1;
       while (first > at && closesOrSpace(buffer[first] as number)) first--;
-      for (let j = first + 1; j < limit; j++) {
+      for (let j = first + 1; j < limit && missesLeft > 0; j++) {
         if (buffer[j] !== CLOSE_ARRAY) continue;
         const run = tryRun(buffer, at, j);
         if (run === undefined) continue;
@@ -173,6 +182,8 @@ function jumpRuns(buffer: Buffer, at: number, limit: number, piece: number, into
       return { at, end: -1, read };
     }
     const comma = commaBefore(buffer, at, at + piece, open, close);
+    // No comma found costs a backward look over a run: a miss too.
+    if (comma < 0) missesLeft--;
     const run = comma < 0 ? undefined : tryRun(buffer, at, comma);
     if (run === undefined) return { at, end: -1, read };
     for (const v of run) into.push(v);
@@ -289,6 +300,7 @@ export function parseJsonBytes(bytes: Uint8Array, piece = PIECE): unknown {
   const first = buffer[start];
   if (buffer.length - start <= piece || (first !== OPEN_ARRAY && first !== OPEN_OBJECT)) return whole();
   try {
+    missesLeft = MISSES;
     const walked = readContainer(buffer, start, buffer.length, piece);
     if (skipSpace(buffer, walked.end, buffer.length) !== buffer.length) return whole();
     return walked.read ? walked.value : whole();
