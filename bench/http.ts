@@ -8,14 +8,16 @@
  * counted: on one host the full route kept speeding up for about a minute as its threads' JIT
  * compiled the code that runs once per statement (ten counted rounds after one 4-second warm-up
  * measured, in order, 0.51 0.49 0.53 0.54 0.52 0.55 0.58 0.62 0.60 0.61; on another, flat from the
- * second round at 0.29-0.37), and throughput means the steady state.
+ * second round at 0.29-0.37), and throughput means the steady state. Per request it also prints
+ * where the CPU went, and how busy the whole machine was: the bare route keeps one core busy, the
+ * full one both (91 % of 2 cores measured), so its ratio moves with the CPU each request costs.
  *   npx tsx bench/http.ts [format] [seconds] [connections] [rounds] [warmup]
  * On PGlite in a fresh data directory (as `npm start` runs; `memory://` measured 0.23 where a
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
  * try another number of processing threads (on 2 cores: 1 gave 0.25, 2 gave 0.30, 3 gave 0.29).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -83,6 +85,17 @@ function mainThreadCpuNs(): number {
     return Number.NaN;
   }
 }
+/** The whole machine's busy and total CPU time so far (Linux `/proc/stat`, in clock ticks). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    // idle and iowait are the 4th and 5th figures.
+    return { busy: total - (cpu[3] ?? 0) - (cpu[4] ?? 0), total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
 const processCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -98,6 +111,8 @@ interface Measured {
   busyMs: number;
   cpuMs: number;
   processMs: number;
+  /** How busy all the machine's cores were, 0..1 (other processes, such as PostgreSQL, included). */
+  machineBusy: number;
 }
 
 const median = (xs: number[]): number => {
@@ -112,12 +127,14 @@ const medianOf = (ms: Measured[]): Measured => ({
   busyMs: median(ms.map((m) => m.busyMs)),
   cpuMs: median(ms.map((m) => m.cpuMs)),
   processMs: median(ms.map((m) => m.processMs)),
+  machineBusy: median(ms.map((m) => m.machineBusy)),
 });
 
 async function run(url: string, headers: Record<string, string>): Promise<Measured> {
   const before = eventLoopUtilization();
   const cpuBefore = mainThreadCpuNs();
   const processBefore = processCpuMs();
+  const machineBefore = machineTicks();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -131,6 +148,7 @@ async function run(url: string, headers: Record<string, string>): Promise<Measur
     ],
   });
   const elu = eventLoopUtilization(before);
+  const machineAfter = machineTicks();
   const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
@@ -138,6 +156,7 @@ async function run(url: string, headers: Record<string, string>): Promise<Measur
     busyMs: elu.active / requests,
     cpuMs: (mainThreadCpuNs() - cpuBefore) / 1e6 / requests,
     processMs: (processCpuMs() - processBefore) / requests,
+    machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
   };
 }
 
@@ -180,6 +199,7 @@ console.log(
     `  event loop busy per request (autocannon's client work included): bare ${baseline.busyMs.toFixed(2)} ms, full ${full.busyMs.toFixed(2)} ms\n` +
     `  main thread CPU per request (the same, less the time it was preempted): bare ${baseline.cpuMs.toFixed(2)} ms, full ${full.cpuMs.toFixed(2)} ms\n` +
     `  process CPU per request (all threads): bare ${baseline.processMs.toFixed(2)} ms, full ${full.processMs.toFixed(2)} ms\n` +
+    `  machine busy (all ${availableParallelism()} cores, every process): bare ${(100 * baseline.machineBusy).toFixed(0)} %, full ${(100 * full.machineBusy).toFixed(0)} %\n` +
     `  processing alone ${processingMs.toFixed(1)} ms per statement (${((processingMs * full.rps) / 10).toFixed(1)}% of one core at this rate)`,
 );
 await app.close();
