@@ -92,6 +92,9 @@ export function createStatementProcessor(
     },
   });
 
+  /** A statement processed on a thread, its body's buffers moved there rather than copied. */
+  const runOnThread = (request: ProcessRequest) => pool.run({ request, config }, movableBuffers(request.body));
+
   let state: { ok: boolean; detail?: string } = { ok: false, detail: 'warming up the processing threads' };
   let warming: Promise<void> | null = null;
   const warmUp = async () => {
@@ -106,7 +109,7 @@ export function createStatementProcessor(
             statementType: 'consumer',
             body: new Uint8Array(body),
           };
-          return pool.run({ request, config }, movableBuffers(request.body));
+          return runOnThread(request);
         }),
       );
       const refused = outcomes.find((o) => !o.ok);
@@ -144,7 +147,7 @@ export function createStatementProcessor(
           .finally(() => end());
       }
       const end = seconds.startTimer({ where: 'worker' });
-      const result = pool.run({ request, config }, movableBuffers(request.body));
+      const result = runOnThread(request);
       result.then(
         () => end(),
         () => {
