@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { pglitePoolConfig } from './pglite-connection.js';
 import { preparingPool } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -45,7 +45,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       dataDir: dataDir.startsWith('memory://') ? undefined : `${dataDir}/pgdata`,
       loadDataDir: opts.loadDataDir,
     });
-    const pool = new pg.Pool(createPgConfig(pglite));
+    const pool = new pg.Pool(pglitePoolConfig(pglite));
     return wrap(pool, 'pglite', async () => {
       await pglite.close();
       lock?.release();

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { pglitePoolConfig } from '../../src/db/pglite-connection.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!existsSync(path)) {
     mkdirSync(cacheDir, { recursive: true });
     const pglite = await PGlite.create();
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool(createPgConfig(pglite)) }) });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool(pglitePoolConfig(pglite)) }) });
     await migrateToLatest(db);
     await db.destroy();
     const dump = await pglite.dumpDataDir('none');
