@@ -10,8 +10,8 @@ describe('node-postgres over PGlite, a query to one call', () => {
 
   beforeAll(async () => {
     pglite = await PGlite.create();
-    const run = pglite.execProtocolStream.bind(pglite);
-    pglite.execProtocolStream = (...args: Parameters<PGlite['execProtocolStream']>) => {
+    const run = pglite.execProtocolRawStream.bind(pglite);
+    pglite.execProtocolRawStream = (...args: Parameters<PGlite['execProtocolRawStream']>) => {
       calls++;
       return run(...args);
     };
