@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { runPrepared } from '../db/prepared.js';
 import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
@@ -202,14 +203,14 @@ export async function listReportsForStatement(
   clientId: number,
   statementKey: number,
 ): Promise<Array<{ reference: string; kind: CreditReportKind; state: CreditJobState; createdDate: string }>> {
-  const rows = await db
+  const query = db
     .selectFrom('credit_reports as r')
     .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
     .select(['r.reference', 'j.kind', 'j.state', 'r.created_at'])
     .where('r.client_id', '=', clientId)
     .where('r.statement_key', '=', statementKey)
-    .orderBy('r.id')
-    .execute();
+    .orderBy('r.id');
+  const rows = await runPrepared(db, 'credit_reports_for_statement', query);
   return rows.map((r) => ({
     reference: r.reference,
     kind: r.kind,

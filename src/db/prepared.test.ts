@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers/database.js';
 import type { DatabaseHandle } from './database.js';
-import { preparedName, preparedSql } from './prepared.js';
+import { preparedName, preparedSql, runPrepared } from './prepared.js';
 
 describe('preparedSql', () => {
   it('answers the text and remembers its name', () => {
@@ -74,5 +74,43 @@ describe('prepared statements through the database handle', () => {
   it('leaves other SQL unnamed and working', async () => {
     const r = await database.db.executeQuery(CompiledQuery.raw('select $1::int * 2 as twice', [21]));
     expect(r.rows).toEqual([{ twice: 42 }]);
+  });
+});
+
+describe('runPrepared', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const clientNamed = (db: DatabaseHandle['db'], name: string) =>
+    db.selectFrom('clients').select(['name']).where('name', '=', name);
+
+  it('runs a Kysely query under its name, prepared on the connection, with new parameters each time', async () => {
+    const seen = await database.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('clients')
+        .values({ client_id: 'prep-a', name: 'A', slug: 'a', secret_hash: 'x', scopes: '' })
+        .execute();
+      const first = await runPrepared(tx, 'prepared_test_client', clientNamed(database.db, 'A'));
+      const none = await runPrepared(tx, 'prepared_test_client', clientNamed(database.db, 'B'));
+      const r = await tx.executeQuery(
+        CompiledQuery.raw(
+          "select name from pg_prepared_statements where name = 'prepared_test_client'",
+        ) as CompiledQuery<{
+          name: string;
+        }>,
+      );
+      return { first, none, prepared: r.rows.length };
+    });
+    expect(seen).toEqual({ first: [{ name: 'A' }], none: [], prepared: 1 });
+  });
+
+  it('refuses a query whose text varies under one name', async () => {
+    const other = database.db.selectFrom('clients').select(['name']).where('client_id', '=', 'x');
+    await expect(runPrepared(database.db, 'prepared_test_client', other)).rejects.toThrow(/already prepared/);
   });
 });

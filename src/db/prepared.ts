@@ -1,5 +1,15 @@
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type {
+  Compilable,
+  Kysely,
+  PostgresCursor,
+  PostgresPool,
+  PostgresPoolClient,
+  PostgresQueryResult,
+  Transaction,
+} from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
+import type { Database } from './schema.js';
 
 /** SQL text → the name it is prepared under. */
 const names = new Map<string, string>();
@@ -12,12 +22,28 @@ const names = new Map<string, string>();
  */
 export function preparedSql(name: string, text: string): string {
   const taken = names.get(text);
+  if (taken === name) return text;
   if (taken !== undefined && taken !== name) throw new Error(`this SQL is already prepared as ${taken}`);
   for (const [other, otherName] of names) {
     if (otherName === name && other !== text) throw new Error(`another SQL is already prepared as ${name}`);
   }
   names.set(text, name);
   return text;
+}
+
+/**
+ * Runs a query built with Kysely as the named prepared statement `name` (`preparedSql`): for a read
+ * run on every request, whose SQL text never varies (no optional filters, no lists of varying
+ * length: a second text under one name throws). Parsing and planning each time cost PGlite about a
+ * third of a simple read: two reads of a statement took 336-344 µs of CPU, 234-239 µs prepared.
+ */
+export async function runPrepared<R>(
+  db: Kysely<Database> | Transaction<Database>,
+  name: string,
+  query: Compilable<R>,
+): Promise<R[]> {
+  const { sql, parameters } = query.compile();
+  return (await db.executeQuery<R>(CompiledQuery.raw(preparedSql(name, sql), parameters as unknown[]))).rows;
 }
 
 /** The name a SQL text is prepared under, if it was marked with `preparedSql`. */

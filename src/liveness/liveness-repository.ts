@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { runPrepared } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
@@ -31,13 +32,13 @@ export async function saveLivenessResult(
 
 /** The liveness results attached to one of the client's statements, oldest first. */
 export async function listLivenessForStatement(db: Db, clientId: number, statementKey: number) {
-  const rows = await db
+  const query = db
     .selectFrom('liveness_results')
     .select(['id', 'image_sha256', 'result', 'created_at'])
     .where('client_id', '=', clientId)
     .where('statement_key', '=', statementKey)
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  const rows = await runPrepared(db, 'liveness_for_statement', query);
   return rows.map((r) => {
     const entity = JSON.parse(r.result) as LivenessEntity;
     return {

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { preparedSql } from '../db/prepared.js';
+import { preparedSql, runPrepared } from '../db/prepared.js';
 import type { Database, StatementsTable } from '../db/schema.js';
 import { ownedBy } from '../db/tenant.js';
 import { purgeOlderThan } from '../jobs/retention.js';
@@ -119,29 +119,23 @@ export async function insertStatement(
 }
 
 export async function getStatement(db: Db, clientId: number, key: number): Promise<StatementRow | undefined> {
-  return (await ownedBy(db as Kysely<Database>, 'statements', clientId)
+  const query = ownedBy(db as Kysely<Database>, 'statements', clientId)
     .selectAll()
-    .where('statements.key', '=', key)
-    .executeTakeFirst()) as StatementRow | undefined;
+    .where('statements.key', '=', key);
+  return (await runPrepared(db, 'get_statement', query))[0] as StatementRow | undefined;
 }
 
 /** A statement's integrity report and analytics sections, JSON text. */
 export async function getResults(db: Db, key: number): Promise<{ integrity: string; analytics: string } | undefined> {
-  const row = await db
-    .selectFrom('statement_results')
-    .select(['integrity', 'sections'])
-    .where('statement_key', '=', key)
-    .executeTakeFirst();
+  const query = db.selectFrom('statement_results').select(['integrity', 'sections']).where('statement_key', '=', key);
+  const [row] = await runPrepared(db, 'get_statement_results', query);
   return row && { integrity: row.integrity, analytics: decompressJson(row.sections) };
 }
 
 /** The encoded transactions of a statement (`transaction-document.ts`). */
 export async function getTransactions(db: Db, key: number): Promise<Uint8Array | undefined> {
-  const row = await db
-    .selectFrom('statement_results')
-    .select('transactions')
-    .where('statement_key', '=', key)
-    .executeTakeFirst();
+  const query = db.selectFrom('statement_results').select('transactions').where('statement_key', '=', key);
+  const [row] = await runPrepared(db, 'get_statement_transactions', query);
   return row?.transactions ?? undefined;
 }
 
