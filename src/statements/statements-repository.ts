@@ -165,12 +165,12 @@ export async function deleteStatement(db: Db, clientId: number, key: number): Pr
 }
 
 export async function findIdempotent(db: Db, clientId: number, key: string) {
-  return db
+  const query = db
     .selectFrom('statement_idempotency')
     .select(['request_hash', 'status_code', 'response', 'statement_key'])
     .where('client_id', '=', clientId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+    .where('key', '=', key);
+  return (await runPrepared(db, 'find_idempotency_key', query))[0];
 }
 
 /**
@@ -182,13 +182,12 @@ export async function claimIdempotencyKey(
   db: Db,
   row: { clientId: number; key: string; requestHash: string },
 ): Promise<boolean> {
-  const r = await db
+  const query = db
     .insertInto('statement_idempotency')
     .values({ client_id: row.clientId, key: row.key, request_hash: row.requestHash })
     .onConflict((oc) => oc.columns(['client_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return r !== undefined;
+    .returning('key');
+  return (await runPrepared(db, 'claim_idempotency_key', query)).length > 0;
 }
 
 /** Stores the answer of the request holding the key. */
@@ -196,12 +195,12 @@ export async function completeIdempotencyKey(
   db: Db,
   row: { clientId: number; key: string; statementKey: number; statusCode: number; response: string },
 ): Promise<void> {
-  await db
+  const query = db
     .updateTable('statement_idempotency')
     .set({ statement_key: row.statementKey, status_code: row.statusCode, response: row.response })
     .where('client_id', '=', row.clientId)
-    .where('key', '=', row.key)
-    .execute();
+    .where('key', '=', row.key);
+  await runPrepared(db, 'complete_idempotency_key', query);
 }
 
 /**
