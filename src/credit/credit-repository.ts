@@ -163,7 +163,7 @@ export async function findReport(
 ): Promise<StoredReport | undefined> {
   // PostgreSQL text cannot hold U+0000, so no reference has one (and the query would fail).
   if (reference.includes('\u0000')) return undefined;
-  const row = await db
+  const query = db
     .selectFrom('credit_reports as r')
     .innerJoin('credit_jobs as j', 'j.id', 'r.job_id')
     .select([
@@ -180,8 +180,9 @@ export async function findReport(
     ])
     .where('r.client_id', '=', clientId)
     .where('r.reference', '=', reference)
-    .where('j.kind', '=', kind)
-    .executeTakeFirst();
+    .where('j.kind', '=', kind);
+  // Polled by clients until the bureau answers.
+  const [row] = await runPrepared(db, 'find_credit_report', query);
   if (!row) return undefined;
   return {
     reference: row.reference,
