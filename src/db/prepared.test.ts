@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers/database.js';
 import type { DatabaseHandle } from './database.js';
@@ -107,6 +107,23 @@ describe('runPrepared', () => {
       return { first, none, prepared: r.rows.length };
     });
     expect(seen).toEqual({ first: [{ name: 'A' }], none: [], prepared: 1 });
+  });
+
+  it('refuses a query that selects *, which a column added by a migration would break once prepared', async () => {
+    const all = database.db.selectFrom('clients').selectAll().where('client_id', '=', 'x');
+    await expect(runPrepared(database.db, 'prepared_test_star', all)).rejects.toThrow(/selects \*/);
+    const allOfOne = database.db.selectFrom('clients').selectAll('clients').where('client_id', '=', 'x');
+    await expect(runPrepared(database.db, 'prepared_test_star', allOfOne)).rejects.toThrow(/selects \*/);
+  });
+
+  it('still runs once prepared after a migration adds a column to its table (another instance upgrading)', async () => {
+    const named = () => database.db.selectFrom('clients').select(['name', 'slug']).where('client_id', '=', 'prep-a');
+    await database.db.transaction().execute(async (tx) => {
+      await runPrepared(tx, 'prepared_test_named', named());
+      await sql`alter table clients add column prepared_test_extra int`.execute(tx);
+      expect(await runPrepared(tx, 'prepared_test_named', named())).toEqual([{ name: 'A', slug: 'a' }]);
+      await sql`alter table clients drop column prepared_test_extra`.execute(tx);
+    });
   });
 
   it('refuses a query whose text varies under one name', async () => {

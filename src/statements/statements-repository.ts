@@ -118,9 +118,12 @@ export async function insertStatement(
   return { ...statement, ...generated };
 }
 
+/** Every column of a statement row, named: a prepared read lists its columns (`runPrepared`). */
+const ROW_COLUMNS = ['key', 'created_at', ...STATEMENT_COLUMNS] as const satisfies ReadonlyArray<keyof StatementRow>;
+
 export async function getStatement(db: Db, clientId: number, key: number): Promise<StatementRow | undefined> {
   const query = ownedBy(db as Kysely<Database>, 'statements', clientId)
-    .selectAll()
+    .select(ROW_COLUMNS.map((column) => `statements.${column}` as const))
     .where('statements.key', '=', key);
   return (await runPrepared(db, 'get_statement', query))[0] as StatementRow | undefined;
 }
