@@ -16,51 +16,25 @@
  * directory gave 0.28: its in-memory files grow by copying), removed afterwards; set DATABASE_URL to run against PostgreSQL, ANALYSIS_WORKERS to
  * try another number of processing threads (on 2 cores: 1 gave 0.25, 2 gave 0.30, 3 gave 0.29).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 const { eventLoopUtilization } = performance;
 
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
-import { createClient } from '../src/auth/clients-repository.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import type { FormatName } from '../src/domain/statement.js';
-import { createServices } from '../src/services.js';
 import { processSubmission } from '../src/statements/processing.js';
 import { generateStatement } from '../test/helpers/statement-generator.js';
+import { openBenchApp } from './bench-app.js';
 
 const format = (process.argv[2] ?? 'periculum') as FormatName;
 const seconds = Number(process.argv[3] ?? 4);
 const connections = Number(process.argv[4] ?? 4);
 const rounds = Number(process.argv[5] ?? 5);
 const warmupRounds = Number(process.argv[6] ?? 3);
-const databaseUrl = process.env.DATABASE_URL;
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '100000000',
-  ...(process.env.ANALYSIS_WORKERS ? { ANALYSIS_WORKERS: process.env.ANALYSIS_WORKERS } : {}),
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'lendsight-bench-'));
-const database = await openDatabase({ dataDir, databaseUrl });
-await migrateToLatest(database.db);
-const services = await createServices(config, database);
-const app = await buildApp(services, { logger: false });
-const client = await createClient(database.db, { name: `bench ${Date.now()}`, scopes: ['statements:write'] });
-const token = await app.inject({
-  method: 'POST',
-  url: '/oauth/token',
-  payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret },
-});
-const authorization = `Bearer ${token.json().access_token}`;
+const { app, config, databaseName, authorization, close } = await openBenchApp(['statements:write']);
 
 // The body with a marker where the statement name goes, so each request is a new statement.
 const MARK = 'BENCH-NAME-MARK';
@@ -192,7 +166,7 @@ for (let i = 0; i < 20; i++) once();
 const processingMs = (performance.now() - t0) / 20;
 console.log(
   `${format}, 1,000 rows, body ${(nextBody().length / 1024).toFixed(0)} KiB, ${connections} connections, ${seconds} s each, ` +
-    `${rounds} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory'} (medians of the rounds):\n` +
+    `${rounds} rounds, ${databaseName} (medians of the rounds):\n` +
     `  bare parse route ${baseline.rps.toFixed(1)} req/s; full submission ${full.rps.toFixed(1)} req/s` +
     ` (non-2xx: ${full.non2xx}) -> ratio ${median(ratios).toFixed(2)} (rounds in order: ${ratios.map((r) => r.toFixed(2)).join(' ')}; goal >= 0.5)\n` +
     `  warm-up rounds (not counted), in order: ${warmup.ratios.map((r) => r.toFixed(2)).join(' ')}\n` +
@@ -202,10 +176,5 @@ console.log(
     `  machine busy (all ${availableParallelism()} cores, every process): bare ${(100 * baseline.machineBusy).toFixed(0)} %, full ${(100 * full.machineBusy).toFixed(0)} %\n` +
     `  processing alone ${processingMs.toFixed(1)} ms per statement (${((processingMs * full.rps) / 10).toFixed(1)}% of one core at this rate)`,
 );
-await app.close();
 await bare.close();
-await services.stop();
-// On PostgreSQL, remove what this run wrote (its client; statements and documents cascade).
-if (databaseUrl) await database.db.deleteFrom('clients').where('client_id', '=', client.client_id).execute();
-await database.close();
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+await close();

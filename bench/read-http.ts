@@ -7,45 +7,16 @@
  * afterwards; set DATABASE_URL to run against PostgreSQL.
  *   npx tsx bench/read-http.ts [seconds] [connections] [rounds]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
-import { createClient } from '../src/auth/clients-repository.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
-import { createServices } from '../src/services.js';
 import { generateStatement } from '../test/helpers/statement-generator.js';
+import { openBenchApp } from './bench-app.js';
 
 const seconds = Number(process.argv[2] ?? 4);
 const connections = Number(process.argv[3] ?? 4);
 const rounds = Number(process.argv[4] ?? 5);
-const databaseUrl = process.env.DATABASE_URL;
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '100000000',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'lendsight-bench-'));
-const database = await openDatabase({ dataDir, databaseUrl });
-await migrateToLatest(database.db);
-const services = await createServices(config, database);
-const app = await buildApp(services, { logger: false });
-const client = await createClient(database.db, {
-  name: `bench ${Date.now()}`,
-  scopes: ['statements:write', 'statements:read'],
-});
-const token = await app.inject({
-  method: 'POST',
-  url: '/oauth/token',
-  payload: { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret },
-});
-const headers = { authorization: `Bearer ${token.json().access_token}` };
+const { app, databaseName, authorization, close } = await openBenchApp(['statements:write', 'statements:read']);
+const headers = { authorization };
 
 const generated = generateStatement({ seed: 7, months: 6, rows: 1_000, gambling: true, loans: true });
 const submitted = await app.inject({
@@ -82,7 +53,7 @@ const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
 console.log(
   `1,000-row periculum statement, ${connections} connections, ${seconds} s each, ${rounds} rounds, ` +
-    `${databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory'} (medians of the rounds):`,
+    `${databaseName} (medians of the rounds):`,
 );
 for (const [name, path] of Object.entries(paths)) {
   const bares: number[] = [];
@@ -101,9 +72,5 @@ for (const [name, path] of Object.entries(paths)) {
       `req/s -> ratio ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
   );
 }
-await app.close();
 await bare.close();
-await services.stop();
-if (databaseUrl) await database.db.deleteFrom('clients').where('client_id', '=', client.client_id).execute();
-await database.close();
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+await close();
