@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { Parser } from 'pg-protocol/dist/parser.js';
 
-type Message = Parameters<typeof serialize.parse>[0];
+type ParseConfig = Parameters<typeof serialize.parse>[0];
 type BindConfig = Parameters<typeof serialize.bind>[0];
 type ExecuteConfig = Parameters<typeof serialize.execute>[0];
 type PortalConfig = Parameters<typeof serialize.describe>[0];
@@ -98,7 +98,7 @@ export class PGliteConnection extends EventEmitter {
   query(text: string): void {
     this.#send(serialize.query(text));
   }
-  parse(query: Message): void {
+  parse(query: ParseConfig): void {
     this.#hold(serialize.parse(query));
   }
   bind(config: BindConfig): void {
