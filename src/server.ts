@@ -1,4 +1,6 @@
 import { buildApp } from './app.js';
+import { type AdminSocket, serveAdminSocket } from './cli/admin-socket.js';
+import { commandRunner } from './cli/run.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   const services = await createServices(config, database);
   const app = await buildApp(services);
 
+  let admin: AdminSocket | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    await admin?.close();
     await app.close();
     await services.stop();
     await database.close();
@@ -37,6 +41,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'pglite') {
+    // The data directory admits this process only: `lendsight` commands come through this socket.
+    const run = commandRunner(database.db, config);
+    admin = await serveAdminSocket(
+      config.dataDir,
+      async (argv) => {
+        app.log.info({ command: argv.slice(0, 2).join(' ') }, 'admin command');
+        return run(argv);
+      },
+      (err) => app.log.error({ err }, 'admin socket'),
+    );
+  }
   if (config.devClientOnFirstStart) {
     const banner = await ensureDevClient(database.db, app.server.address(), config);
     if (banner) process.stdout.write(banner);

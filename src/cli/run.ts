@@ -6,13 +6,14 @@ import { countReportsByClient } from '../credit/credit-repository.js';
 import { loadReportCipher } from '../credit/report-cipher.js';
 import { usageOf } from '../credit/usage.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { openDatabase } from '../db/database.js';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
 import { DAY_PATTERN } from '../domain/day.js';
 import { AppError } from '../domain/errors.js';
 import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
+import { adminSocketPath, type CommandResult, type RunCommand, sendCommand } from './admin-socket.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
@@ -28,7 +29,8 @@ const USAGE = `usage:
   lendsight credit usage [--from YYYY-MM-DD] [--to YYYY-MM-DD]
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
-(default ./data). With PGlite, stop the server first: the data directory takes one process at a time.
+(default ./data). The data directory takes one process at a time: while a server holds it, the
+command is run by that server (through the socket lendsight.sock in the data directory).
 
 Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one in
 CREDIT_ENCRYPTION_PREVIOUS_KEYS, restart, then run \`keys rotate\` (it seals every value again with
@@ -150,7 +152,15 @@ const AREAS = new Set(['clients', 'keys', 'webhooks', 'credit']);
 /** Where the CLI writes: its JSON answer and its usage to `out`, a refusal to `err`. */
 export type CliOutput = { out: (text: string) => void; err: (text: string) => void };
 
-async function dispatch(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
+interface Command {
+  area: string;
+  command: string;
+  arg: string | undefined;
+  values: Options;
+}
+
+/** The command `argv` names, or the exit code after printing the usage (asked for: 0, else 2). */
+function parseCommand(argv: string[], io: CliOutput): Command | number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -168,44 +178,109 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
     io.out(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  return { area: area as string, command, arg, values };
+}
+
+async function execute(db: Kysely<Database>, config: Config, { area, command, arg, values }: Command, io: CliOutput) {
+  const done =
+    area === 'clients'
+      ? await clients(db, command, arg, values)
+      : area === 'keys'
+        ? await keys(db, command, config)
+        : area === 'credit'
+          ? await credit(db, command, values)
+          : await webhooks(db, command, arg, values, config);
+  if (!done) {
+    io.out(`${USAGE}\n`);
+    return 2;
+  }
+  io.out(`${JSON.stringify(done.out, null, 2)}\n`);
+  return done.code;
+}
+
+async function dispatch(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
+  const command = parseCommand(argv, io);
+  if (typeof command === 'number') return command;
   const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) return throughServer(err, argv, io);
+    throw err;
+  }
   try {
     await migrateToLatest(database.db);
-    const db = database.db;
-    const done =
-      area === 'clients'
-        ? await clients(db, command, arg, values)
-        : area === 'keys'
-          ? await keys(db, command, config)
-          : area === 'credit'
-            ? await credit(db, command, values)
-            : await webhooks(db, command, arg, values, config);
-    if (!done) {
-      io.out(`${USAGE}\n`);
-      return 2;
-    }
-    io.out(`${JSON.stringify(done.out, null, 2)}\n`);
-    return done.code;
+    return await execute(database.db, config, command, io);
   } finally {
     await database.close();
   }
 }
 
 /**
+ * The data directory is held: the command goes to the running server's admin socket
+ * (`admin-socket.ts`). With no server serving one (another command holds the directory), the
+ * directory's refusal stands.
+ */
+async function throughServer(locked: DataDirLockedError, argv: string[], io: CliOutput): Promise<number> {
+  let result: CommandResult;
+  try {
+    result = await sendCommand(adminSocketPath(locked.dataDir), argv);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED') throw locked;
+    io.err(`lendsight: ${locked.message} Its admin socket did not answer: ${(err as Error).message}\n`);
+    return 1;
+  }
+  if (result.out) io.out(result.out);
+  if (result.err) io.err(result.err);
+  return result.code;
+}
+
+/** Reports a refusal: a known one as its message, anything else with its stack; exit code 1. */
+function refuse(err: unknown, io: CliOutput): number {
+  const known =
+    err instanceof AppError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    String((err as { code?: unknown })?.code).startsWith('ERR_PARSE_ARGS');
+  io.err(`lendsight: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+  return 1;
+}
+
+/**
  * Runs one `lendsight …` command on the database `env` names and gives its exit code: 0 done, 1 refused
  * (the reason written to `err`; a known refusal as its message, anything else with its stack), 2 usage.
+ * With the PGlite data directory held by a running server, the server runs it (`admin-socket.ts`).
  */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
   try {
     return await dispatch(argv, env, io);
   } catch (err) {
-    const known =
-      err instanceof AppError ||
-      err instanceof ConfigError ||
-      err instanceof DataDirLockedError ||
-      String((err as { code?: unknown })?.code).startsWith('ERR_PARSE_ARGS');
-    io.err(`lendsight: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
-    return 1;
+    return refuse(err, io);
   }
+}
+
+/** A command from the admin socket, run by the server on its own database with its own config. */
+export function commandRunner(db: Kysely<Database>, config: Config): RunCommand {
+  return async (argv) => {
+    let out = '';
+    let err = '';
+    const io: CliOutput = {
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        err += text;
+      },
+    };
+    let code: number;
+    try {
+      const command = parseCommand(argv, io);
+      code = typeof command === 'number' ? command : await execute(db, config, command, io);
+    } catch (e) {
+      code = refuse(e, io);
+    }
+    return { code, out, err };
+  };
 }

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminSocketPath, sendCommand, serveAdminSocket } from '../../src/cli/admin-socket.js';
+import { commandRunner } from '../../src/cli/run.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { type ServerProcess, startServer } from '../helpers/server-process.js';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+const running: ServerProcess[] = [];
+afterAll(() => {
+  for (const p of running) p.child.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lendsight-admin-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** `npx lendsight …` as a process on a data directory: exit code and both streams. */
+async function binary(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/lendsight.js', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const failed = err as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** The raw answer of the socket to `text`. */
+function exchange(path: string, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path, () => socket.write(text));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
+
+async function token(base: string, clientId: string, secret: string): Promise<Response> {
+  return fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+  });
+}
+
+describe.skipIf(process.platform === 'win32')('lendsight while the server holds the data directory', () => {
+  it('runs through the server: a client created works at once, a revoked one stops; after the server, directly', async () => {
+    const dataDir = tempDir();
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_CLIENT_CACHE_MS: '0' });
+    running.push(server);
+    const [, base] = await server.waitFor(/curl -s -X POST (http:\/\/[^/]+)\/oauth\/token/);
+    expect(statSync(adminSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+
+    const created = await binary(
+      ['clients', 'create', '--name', 'Ade Microfinance', '--scopes', 'regions:read'],
+      dataDir,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
+    const issued = await token(base as string, client.client_id, client.client_secret);
+    expect(issued.status).toBe(200);
+    const { access_token } = (await issued.json()) as { access_token: string };
+    const regions = () => fetch(`${base}/verify/regions`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect((await regions()).status).toBe(200);
+
+    // A refusal comes back as the CLI gives it: stderr and exit 1; the usage with exit 2.
+    const refused = await binary(['credit', 'usage', '--from', '01/11/2026'], dataDir);
+    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'lendsight: --from must be a day as YYYY-MM-DD\n' });
+    expect((await binary(['clients'], dataDir)).code).toBe(2);
+
+    const revoked = await binary(['clients', 'revoke', client.client_id], dataDir);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect((await regions()).status).toBe(401);
+    // The secret it printed is not in the server's log.
+    expect(server.output()).not.toContain(client.client_secret);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(adminSocketPath(dataDir))).toBe(false);
+    const listed = await binary(['clients', 'list'], dataDir);
+    expect(listed.code, listed.stderr).toBe(0);
+    const clients = JSON.parse(listed.stdout) as Array<{ client_id: string; revoked_at: string | null }>;
+    expect(clients.find((c) => c.client_id === client.client_id)?.revoked_at).not.toBeNull();
+  }, 120_000);
+});
+
+describe.skipIf(process.platform === 'win32')('the admin socket', () => {
+  it('answers a bad line with exit 1 and keeps serving; replaces a socket file left by a dead process', async () => {
+    const dataDir = tempDir();
+    writeFileSync(adminSocketPath(dataDir), 'left by a process killed with -9');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const database = await openDatabase({ dataDir: config.dataDir });
+    const errors: Error[] = [];
+    try {
+      await migrateToLatest(database.db);
+      const socket = await serveAdminSocket(dataDir, commandRunner(database.db, config), (e) => errors.push(e));
+      if (!socket) throw new Error('no admin socket');
+      try {
+        expect(JSON.parse(await exchange(socket.path, 'clients list\n'))).toEqual({
+          code: 1,
+          out: '',
+          err: 'lendsight: expected one JSON line {"argv": [strings]}\n',
+        });
+        expect(JSON.parse(await exchange(socket.path, `${JSON.stringify({ argv: [1, 2] })}\n`)).code).toBe(1);
+        expect(JSON.parse(await exchange(socket.path, 'x'.repeat(70_000))).err).toBe(
+          'lendsight: the command line is too long\n',
+        );
+        const unknown = await sendCommand(socket.path, ['clients', 'list', '--colour']);
+        expect(unknown.code).toBe(1);
+        expect(unknown.err).toMatch(/^lendsight: Unknown option '--colour'/);
+        const listed = await sendCommand(socket.path, ['clients', 'list']);
+        expect(listed).toMatchObject({ code: 0, err: '' });
+        expect(JSON.parse(listed.out)).toEqual([]);
+      } finally {
+        await socket.close();
+      }
+      expect(existsSync(socket.path)).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
