@@ -38,6 +38,9 @@ export async function openBenchApp(scopes: Scope[]) {
   return {
     app,
     config,
+    database,
+    /** PGlite's data directory (none on PostgreSQL). */
+    dataDir,
     /** What the figures were measured on. */
     databaseName: databaseUrl ? 'PostgreSQL' : 'PGlite in a data directory',
     authorization: `Bearer ${token.json().access_token}`,

@@ -43,12 +43,12 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   if (database.kind === 'pglite') {
     // The data directory admits this process only: `lendsight` commands come through this socket.
-    const run = commandRunner(database.db, config);
+    const run = commandRunner(database, config);
     admin = await serveAdminSocket(
       config.dataDir,
-      async (argv) => {
+      async (argv, cwd) => {
         app.log.info({ command: argv.slice(0, 2).join(' ') }, 'admin command');
-        return run(argv);
+        return run(argv, cwd);
       },
       (err) => app.log.error({ err }, 'admin socket'),
     );

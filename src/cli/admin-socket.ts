@@ -1,13 +1,13 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 /**
  * The embedded database admits one process, so while the server runs, `lendsight` commands reach
  * its database through the server: a Unix socket in the data directory, readable and writable by
  * its owner only (0600), like the database files beside it. A command goes as one JSON line
- * `{"argv": [...]}` and comes back as one JSON line `{"code", "out", "err"}`: what the CLI would
- * have printed and its exit code.
+ * `{"argv": [...], "cwd": "..."}` (the directory its file names are relative to) and comes back as
+ * one JSON line `{"code", "out", "err"}`: what the CLI would have printed and its exit code.
  */
 export const adminSocketPath = (dataDir: string): string => join(dataDir, 'lendsight.sock');
 
@@ -18,8 +18,8 @@ export interface CommandResult {
   err: string;
 }
 
-/** Runs a command's words (`lendsight` excluded) on the server's database. */
-export type RunCommand = (argv: string[]) => Promise<CommandResult>;
+/** Runs a command's words (`lendsight` excluded) on the server's database; file names are relative to `cwd`. */
+export type RunCommand = (argv: string[], cwd: string) => Promise<CommandResult>;
 
 /** A command line is a few hundred bytes; anything past this is not one. */
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -96,12 +96,13 @@ function answer(socket: Socket, run: RunCommand, onError: (err: Error) => void):
       return;
     }
     socket.off('data', onData);
-    const argv = argvOf(received.slice(0, newline));
-    if (argv === undefined) {
-      reply(refused('expected one JSON line {"argv": [strings]}'));
+    socket.setTimeout(0); // a command (a backup) may take a while
+    const request = requestOf(received.slice(0, newline));
+    if (request === undefined) {
+      reply(refused('expected one JSON line {"argv": [strings], "cwd": "/absolute/directory"}'));
       return;
     }
-    run(argv).then(reply, (err: unknown) => {
+    run(request.argv, request.cwd).then(reply, (err: unknown) => {
       onError(err instanceof Error ? err : new Error(String(err)));
       reply(refused('the command failed in the server (see its log)'));
     });
@@ -111,10 +112,11 @@ function answer(socket: Socket, run: RunCommand, onError: (err: Error) => void):
 
 const refused = (reason: string): CommandResult => ({ code: 1, out: '', err: `lendsight: ${reason}\n` });
 
-function argvOf(line: string): string[] | undefined {
+function requestOf(line: string): { argv: string[]; cwd: string } | undefined {
   try {
-    const argv = (JSON.parse(line) as { argv?: unknown })?.argv;
-    return Array.isArray(argv) && argv.every((a) => typeof a === 'string') ? argv : undefined;
+    const { argv, cwd } = (JSON.parse(line) ?? {}) as { argv?: unknown; cwd?: unknown };
+    const words = Array.isArray(argv) && argv.every((a) => typeof a === 'string');
+    return words && typeof cwd === 'string' && isAbsolute(cwd) ? { argv, cwd } : undefined;
   } catch {
     return undefined;
   }
@@ -124,13 +126,13 @@ function argvOf(line: string): string[] | undefined {
  * Sends a command to the server serving `path` and gives its result. Rejects with the connection's
  * error (`ENOENT`, `ECONNREFUSED`: no server serves it) or when the answer is not a result.
  */
-export function sendCommand(path: string, argv: string[], timeoutMs = 60_000): Promise<CommandResult> {
+export function sendCommand(path: string, argv: string[], cwd: string, timeoutMs = 600_000): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     let received = '';
     socket.setEncoding('utf8');
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer from ${path} in ${timeoutMs} ms`)));
-    socket.on('connect', () => socket.write(`${JSON.stringify({ argv })}\n`));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ argv, cwd })}\n`));
     socket.on('data', (chunk: string) => {
       received += chunk;
     });

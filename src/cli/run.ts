@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
@@ -14,6 +15,7 @@ import { DAY_PATTERN } from '../domain/day.js';
 import { AppError } from '../domain/errors.js';
 import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 import { adminSocketPath, type CommandResult, type RunCommand, sendCommand } from './admin-socket.js';
+import { backupTo, restoreFrom } from './backup.js';
 
 const USAGE = `usage:
   lendsight clients create --name <name> [--scopes "statements:write statements:read ..."]
@@ -27,6 +29,8 @@ const USAGE = `usage:
   lendsight webhooks redeliver <client_id>
   lendsight webhooks ping <client_id>
   lendsight credit usage [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+  lendsight db backup <file>
+  lendsight db restore <file>
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
 (default ./data). The data directory takes one process at a time: while a server holds it, the
@@ -39,6 +43,11 @@ the new key; \`keys status\` shows which key sealed how many values). Then drop 
 \`credit usage\` counts each client's credit report references asked for between two UTC days (both
 included; by default this month): per kind, the new bureau pulls, the reused reports and their
 states. The new pulls across clients are what to reconcile against the bureau's invoice.
+
+\`db backup\` writes the embedded database to a new file (a gzip tar archive of its data directory),
+while the service runs: its queries wait while the copy is read. \`db restore\` makes an empty
+DATA_DIR the database of a backup (the server stopped). With DATABASE_URL, use PostgreSQL's own
+tools (pg_dump, snapshots).
 
 \`webhooks set\` prints the endpoint's signing secret once; setting again issues a new one.
 \`webhooks redeliver\` sends the client's failed deliveries again, \`webhooks ping\` a test event (a running
@@ -147,7 +156,23 @@ async function credit(db: Kysely<Database>, command: string, values: Options) {
   return { code: 0, out: { from, to, clients: clientsUsage, all: usageOf(counts) } };
 }
 
-const AREAS = new Set(['clients', 'keys', 'webhooks', 'credit']);
+/**
+ * `db backup` on the open embedded database, `db restore` into a data directory no process holds
+ * (`database` is undefined: the caller did not open it).
+ */
+async function data(database: DatabaseHandle | undefined, config: Config, command: string, file: string | undefined) {
+  if (command !== 'backup' && command !== 'restore') return undefined;
+  if (!file) throw new AppError('VALIDATION_FAILED', `db ${command} needs a file`);
+  if (command === 'backup') {
+    if (!database) throw new Error('db backup needs the database open');
+    return { code: 0, out: await backupTo(database, file) };
+  }
+  if (database)
+    throw new AppError('VALIDATION_FAILED', 'a running server holds the data directory: stop it, then restore');
+  return { code: 0, out: await restoreFrom(config.dataDir, file) };
+}
+
+const AREAS = new Set(['clients', 'keys', 'webhooks', 'credit', 'db']);
 
 /** Where the CLI writes: its JSON answer and its usage to `out`, a refusal to `err`. */
 export type CliOutput = { out: (text: string) => void; err: (text: string) => void };
@@ -159,8 +184,11 @@ interface Command {
   values: Options;
 }
 
-/** The command `argv` names, or the exit code after printing the usage (asked for: 0, else 2). */
-function parseCommand(argv: string[], io: CliOutput): Command | number {
+/**
+ * The command `argv` names (a file name made absolute from `cwd`), or the exit code after printing
+ * the usage (asked for: 0, else 2).
+ */
+function parseCommand(argv: string[], cwd: string, io: CliOutput): Command | number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -178,10 +206,19 @@ function parseCommand(argv: string[], io: CliOutput): Command | number {
     io.out(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  return { area: area as string, command, arg, values };
+  return { area: area as string, command, arg: area === 'db' && arg ? resolve(cwd, arg) : arg, values };
 }
 
-async function execute(db: Kysely<Database>, config: Config, { area, command, arg, values }: Command, io: CliOutput) {
+/** Runs a command: `database` is undefined only for `db restore`, which opens its own. */
+async function execute(
+  database: DatabaseHandle | undefined,
+  config: Config,
+  { area, command, arg, values }: Command,
+  io: CliOutput,
+) {
+  if (area === 'db') return report(await data(database, config, command, arg), io);
+  if (!database) throw new Error(`${area} ${command} needs the database open`);
+  const { db } = database;
   const done =
     area === 'clients'
       ? await clients(db, command, arg, values)
@@ -190,6 +227,11 @@ async function execute(db: Kysely<Database>, config: Config, { area, command, ar
         : area === 'credit'
           ? await credit(db, command, values)
           : await webhooks(db, command, arg, values, config);
+  return report(done, io);
+}
+
+/** Prints a command's answer as JSON and gives its exit code; no answer (unknown command): the usage, 2. */
+function report(done: { code: number; out: unknown } | undefined, io: CliOutput): number {
   if (!done) {
     io.out(`${USAGE}\n`);
     return 2;
@@ -199,9 +241,18 @@ async function execute(db: Kysely<Database>, config: Config, { area, command, ar
 }
 
 async function dispatch(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {
-  const command = parseCommand(argv, io);
+  const command = parseCommand(argv, process.cwd(), io);
   if (typeof command === 'number') return command;
   const config = loadConfig(env);
+  if (command.area === 'db') {
+    if (config.databaseUrl) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'db commands are for the embedded database: with DATABASE_URL, use pg_dump',
+      );
+    }
+    if (command.command === 'restore') return execute(undefined, config, command, io);
+  }
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -211,7 +262,7 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
   }
   try {
     await migrateToLatest(database.db);
-    return await execute(database.db, config, command, io);
+    return await execute(database, config, command, io);
   } finally {
     await database.close();
   }
@@ -225,7 +276,7 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
 async function throughServer(locked: DataDirLockedError, argv: string[], io: CliOutput): Promise<number> {
   let result: CommandResult;
   try {
-    result = await sendCommand(adminSocketPath(locked.dataDir), argv);
+    result = await sendCommand(adminSocketPath(locked.dataDir), argv, process.cwd());
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ECONNREFUSED') throw locked;
@@ -262,8 +313,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
 }
 
 /** A command from the admin socket, run by the server on its own database with its own config. */
-export function commandRunner(db: Kysely<Database>, config: Config): RunCommand {
-  return async (argv) => {
+export function commandRunner(database: DatabaseHandle, config: Config): RunCommand {
+  return async (argv, cwd) => {
     let out = '';
     let err = '';
     const io: CliOutput = {
@@ -276,8 +327,8 @@ export function commandRunner(db: Kysely<Database>, config: Config): RunCommand 
     };
     let code: number;
     try {
-      const command = parseCommand(argv, io);
-      code = typeof command === 'number' ? command : await execute(db, config, command, io);
+      const command = parseCommand(argv, cwd, io);
+      code = typeof command === 'number' ? command : await execute(database, config, command, io);
     } catch (e) {
       code = refuse(e, io);
     }

@@ -16,6 +16,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Round trip to the database; rejects when it is unreachable. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a tar archive, uncompressed. A consistent copy: it is taken
+   * between queries (they wait meanwhile) and a transaction still open is not in it.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,10 +51,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       loadDataDir: opts.loadDataDir,
     });
     const pool = new pg.Pool(pglitePoolConfig(pglite));
-    return wrap(pool, 'pglite', async () => {
+    const handle = wrap(pool, 'pglite', async () => {
       await pglite.close();
       lock?.release();
     });
+    return { ...handle, dumpDataDir: () => pglite.dumpDataDir('none') };
   } catch (err) {
     lock?.release();
     throw err;

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, sendCommand, serveAdminSocket } from '../../src/cli/admin-socket.js';
-import { commandRunner } from '../../src/cli/run.js';
+import { commandRunner, runCli } from '../../src/cli/run.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -26,12 +26,18 @@ function tempDir(): string {
   return dir;
 }
 
-/** `npx lendsight …` as a process on a data directory: exit code and both streams. */
-async function binary(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+const BIN = resolve('bin/lendsight.js');
+
+/** `npx lendsight …` as a process on a data directory (run in `cwd`): exit code and both streams. */
+async function binary(
+  args: string[],
+  dataDir: string,
+  cwd = process.cwd(),
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/lendsight.js', ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, cwd });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };
@@ -62,7 +68,7 @@ async function token(base: string, clientId: string, secret: string): Promise<Re
 }
 
 describe.skipIf(process.platform === 'win32')('lendsight while the server holds the data directory', () => {
-  it('runs through the server: a client created works at once, a revoked one stops; after the server, directly', async () => {
+  it('runs through the server: a client created works at once, a revoked one stops, a backup restores; after the server, directly', async () => {
     const dataDir = tempDir();
     const server = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_CLIENT_CACHE_MS: '0' });
     running.push(server);
@@ -86,6 +92,18 @@ describe.skipIf(process.platform === 'win32')('lendsight while the server holds 
     expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'lendsight: --from must be a day as YYYY-MM-DD\n' });
     expect((await binary(['clients'], dataDir)).code).toBe(2);
 
+    // A backup while it runs, named relative to the directory the command runs in.
+    const backups = tempDir();
+    const backup = await binary(['db', 'backup', 'lendsight.tar.gz'], dataDir, backups);
+    expect(backup.code, backup.stderr).toBe(0);
+    const file = join(backups, 'lendsight.tar.gz');
+    expect(JSON.parse(backup.stdout)).toMatchObject({ file, bytes: statSync(file).size });
+    expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+    expect((await binary(['db', 'backup', file], dataDir)).stderr).toBe(`lendsight: ${file} exists: name a new file\n`);
+    const overRunning = await binary(['db', 'restore', file], dataDir);
+    expect(overRunning.code).toBe(1);
+    expect(overRunning.stderr).toContain('already holds a database');
+
     const revoked = await binary(['clients', 'revoke', client.client_id], dataDir);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect((await regions()).status).toBe(401);
@@ -97,9 +115,28 @@ describe.skipIf(process.platform === 'win32')('lendsight while the server holds 
     expect(existsSync(adminSocketPath(dataDir))).toBe(false);
     const listed = await binary(['clients', 'list'], dataDir);
     expect(listed.code, listed.stderr).toBe(0);
-    const clients = JSON.parse(listed.stdout) as Array<{ client_id: string; revoked_at: string | null }>;
+    type Listed = Array<{ client_id: string; revoked_at: string | null }>;
+    const clients = JSON.parse(listed.stdout) as Listed;
     expect(clients.find((c) => c.client_id === client.client_id)?.revoked_at).not.toBeNull();
-  }, 120_000);
+
+    // The backup restored into an empty data directory: the client as it was then, not yet revoked.
+    const restoredDir = tempDir();
+    const restored = await binary(['db', 'restore', file], restoredDir);
+    expect(restored.code, restored.stderr).toBe(0);
+    const then = JSON.parse((await binary(['clients', 'list'], restoredDir)).stdout) as Listed;
+    expect(then.find((c) => c.client_id === client.client_id)).toMatchObject({ revoked_at: null });
+
+    // Not a backup: refused, and no half-made database left behind.
+    const notBackup = join(backups, 'not-a-backup.tar.gz');
+    writeFileSync(notBackup, 'plain text');
+    const emptyDir = tempDir();
+    const bad = await binary(['db', 'restore', notBackup], emptyDir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(
+      /^lendsight: .*not-a-backup\.tar\.gz is not a lendsight backup \(db backup writes one\)/,
+    );
+    expect(existsSync(join(emptyDir, 'pgdata'))).toBe(false);
+  }, 180_000);
 });
 
 describe.skipIf(process.platform === 'win32')('the admin socket', () => {
@@ -111,22 +148,25 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
     const errors: Error[] = [];
     try {
       await migrateToLatest(database.db);
-      const socket = await serveAdminSocket(dataDir, commandRunner(database.db, config), (e) => errors.push(e));
+      const socket = await serveAdminSocket(dataDir, commandRunner(database, config), (e) => errors.push(e));
       if (!socket) throw new Error('no admin socket');
       try {
         expect(JSON.parse(await exchange(socket.path, 'clients list\n'))).toEqual({
           code: 1,
           out: '',
-          err: 'lendsight: expected one JSON line {"argv": [strings]}\n',
+          err: 'lendsight: expected one JSON line {"argv": [strings], "cwd": "/absolute/directory"}\n',
         });
-        expect(JSON.parse(await exchange(socket.path, `${JSON.stringify({ argv: [1, 2] })}\n`)).code).toBe(1);
+        const badWords = { argv: [1, 2], cwd: dataDir };
+        expect(JSON.parse(await exchange(socket.path, `${JSON.stringify(badWords)}\n`)).code).toBe(1);
+        const relative = { argv: ['clients', 'list'], cwd: 'data' };
+        expect(JSON.parse(await exchange(socket.path, `${JSON.stringify(relative)}\n`)).code).toBe(1);
         expect(JSON.parse(await exchange(socket.path, 'x'.repeat(70_000))).err).toBe(
           'lendsight: the command line is too long\n',
         );
-        const unknown = await sendCommand(socket.path, ['clients', 'list', '--colour']);
+        const unknown = await sendCommand(socket.path, ['clients', 'list', '--colour'], dataDir);
         expect(unknown.code).toBe(1);
         expect(unknown.err).toMatch(/^lendsight: Unknown option '--colour'/);
-        const listed = await sendCommand(socket.path, ['clients', 'list']);
+        const listed = await sendCommand(socket.path, ['clients', 'list'], dataDir);
         expect(listed).toMatchObject({ code: 0, err: '' });
         expect(JSON.parse(listed.out)).toEqual([]);
       } finally {
@@ -138,4 +178,17 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe('lendsight db with DATABASE_URL', () => {
+  it('is refused before connecting: PostgreSQL has its own tools', async () => {
+    let err = '';
+    const code = await runCli(
+      ['db', 'backup', 'x.tar.gz'],
+      { NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nowhere' },
+      { out: () => {}, err: (text) => (err += text) },
+    );
+    expect(code).toBe(1);
+    expect(err).toBe('lendsight: db commands are for the embedded database: with DATABASE_URL, use pg_dump\n');
+  });
 });
