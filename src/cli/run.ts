@@ -156,19 +156,21 @@ async function credit(db: Kysely<Database>, command: string, values: Options) {
   return { code: 0, out: { from, to, clients: clientsUsage, all: usageOf(counts) } };
 }
 
-/**
- * `db backup` on the open embedded database, `db restore` into a data directory no process holds
- * (`database` is undefined: the caller did not open it).
- */
-async function data(database: DatabaseHandle | undefined, config: Config, command: string, file: string | undefined) {
+const needsFile = (command: string) => new AppError('VALIDATION_FAILED', `db ${command} needs a file`);
+
+/** `db backup` of the open embedded database. A restore makes a database: with one open, it is refused. */
+async function data(database: DatabaseHandle, command: string, file: string | undefined) {
   if (command !== 'backup' && command !== 'restore') return undefined;
-  if (!file) throw new AppError('VALIDATION_FAILED', `db ${command} needs a file`);
-  if (command === 'backup') {
-    if (!database) throw new Error('db backup needs the database open');
-    return { code: 0, out: await backupTo(database, file) };
-  }
-  if (database)
+  if (command === 'restore') {
     throw new AppError('VALIDATION_FAILED', 'a running server holds the data directory: stop it, then restore');
+  }
+  if (!file) throw needsFile(command);
+  return { code: 0, out: await backupTo(database, file) };
+}
+
+/** `db restore` into the data directory, which no process holds: it opens the database itself. */
+async function restore(config: Config, file: string | undefined) {
+  if (!file) throw needsFile('restore');
   return { code: 0, out: await restoreFrom(config.dataDir, file) };
 }
 
@@ -209,15 +211,14 @@ function parseCommand(argv: string[], cwd: string, io: CliOutput): Command | num
   return { area: area as string, command, arg: area === 'db' && arg ? resolve(cwd, arg) : arg, values };
 }
 
-/** Runs a command: `database` is undefined only for `db restore`, which opens its own. */
+/** Runs a command on an open database. */
 async function execute(
-  database: DatabaseHandle | undefined,
+  database: DatabaseHandle,
   config: Config,
   { area, command, arg, values }: Command,
   io: CliOutput,
 ) {
-  if (area === 'db') return report(await data(database, config, command, arg), io);
-  if (!database) throw new Error(`${area} ${command} needs the database open`);
+  if (area === 'db') return report(await data(database, command, arg), io);
   const { db } = database;
   const done =
     area === 'clients'
@@ -251,7 +252,7 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
         'db commands are for the embedded database: with DATABASE_URL, use pg_dump',
       );
     }
-    if (command.command === 'restore') return execute(undefined, config, command, io);
+    if (command.command === 'restore') return report(await restore(config, command.arg), io);
   }
   let database: DatabaseHandle;
   try {

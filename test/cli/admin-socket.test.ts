@@ -166,6 +166,14 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
         const unknown = await sendCommand(socket.path, ['clients', 'list', '--colour'], dataDir);
         expect(unknown.code).toBe(1);
         expect(unknown.err).toMatch(/^lendsight: Unknown option '--colour'/);
+        const restore = await sendCommand(socket.path, ['db', 'restore', 'backup.tar.gz'], dataDir);
+        expect(restore).toMatchObject({
+          code: 1,
+          err: 'lendsight: a running server holds the data directory: stop it, then restore\n',
+        });
+        expect((await sendCommand(socket.path, ['db', 'backup'], dataDir)).err).toBe(
+          'lendsight: db backup needs a file\n',
+        );
         const listed = await sendCommand(socket.path, ['clients', 'list'], dataDir);
         expect(listed).toMatchObject({ code: 0, err: '' });
         expect(JSON.parse(listed.out)).toEqual([]);
