@@ -125,6 +125,13 @@ describe.skipIf(process.platform === 'win32')('lendsight while the server holds 
     expect(restored.code, restored.stderr).toBe(0);
     const then = JSON.parse((await binary(['clients', 'list'], restoredDir)).stdout) as Listed;
     expect(then.find((c) => c.client_id === client.client_id)).toMatchObject({ revoked_at: null });
+    // A service on it issues that client tokens (its signing key came back with the database).
+    const again = startServer({ DATA_DIR: restoredDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    running.push(again);
+    const [, port] = await again.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+    expect((await token(`http://127.0.0.1:${port}`, client.client_id, client.client_secret)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
 
     // Not a backup: refused, and no half-made database left behind.
     const notBackup = join(backups, 'not-a-backup.tar.gz');
