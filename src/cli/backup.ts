@@ -38,7 +38,8 @@ export async function backupTo(database: DatabaseHandle, file: string): Promise<
   const partial = `${file}.partial`;
   let out: FileHandle;
   try {
-    out = await open(partial, 'wx');
+    // Owner only: it holds what the database holds.
+    out = await open(partial, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     throw refused(`${partial} exists: another backup to ${file} is running, or one was stopped (remove it)`);

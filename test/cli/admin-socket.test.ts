@@ -99,6 +99,7 @@ describe.skipIf(process.platform === 'win32')('lendsight while the server holds 
     const file = join(backups, 'lendsight.tar.gz');
     expect(JSON.parse(backup.stdout)).toMatchObject({ file, bytes: statSync(file).size });
     expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect((await binary(['db', 'backup', file], dataDir)).stderr).toBe(`lendsight: ${file} exists: name a new file\n`);
     const overRunning = await binary(['db', 'restore', file], dataDir);
     expect(overRunning.code).toBe(1);
