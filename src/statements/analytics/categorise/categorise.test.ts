@@ -45,6 +45,9 @@ describe('known collisions are matched on whole words', () => {
   });
   it('school fees are education, not a bank charge', () => {
     expect(judge('ACCESSDEV TRF/2nd term school fees/FRM A TO GREENSPRINGS SCHOOL- 057').category).toBe('education');
+    expect(judge('TRF FRM A TO BRIGHT STARS NURSERY AND PRIMARY SCH/1st term fees tobi/2376').category).toBe(
+      'education',
+    );
   });
 });
 
@@ -53,6 +56,21 @@ describe('direction is authoritative', () => {
     expect(judge('REV SMS ALERT CHARGES OCT 2023', 'credit').category).toBe('reversal');
     expect(judge('FGN STAMP DUTY REFUND', 'credit').category).toBe('reversal');
     expect(judge('Airtime purchase - GLO', 'credit').category).toBe('reversal');
+  });
+  it('commission and allowances on a credit are income; commission on a debit is a charge, its refund a reversal', () => {
+    expect(judge('Received from TUNDE ALABI | First Bank | ur commission for d land', 'credit').category).toBe(
+      'other_income',
+    );
+    expect(judge('UBA MOBILE TRF FRM ZEDCO LTD/oct transport allowance/0000042610', 'credit').category).toBe(
+      'other_income',
+    );
+    expect(judge('COMMISSION ON TURNOVER OCT').category).toBe('bank_charges');
+    expect(judge('REV COMMISSION ON TURNOVER OCT', 'credit').category).toBe('reversal');
+  });
+  it('interest credited by a savings product is interest; money taken out of one comes back to the holder', () => {
+    expect(judge('Interest - Spend+Save', 'credit').category).toBe('interest');
+    expect(judge('OWealth Interest Withdrawal', 'credit').category).toBe('self_transfer');
+    expect(judge('PIGGYVEST SAFELOCK LIQUIDATION', 'credit').category).toBe('self_transfer');
   });
   it('a betting operator is a stake on a debit and winnings on a credit', () => {
     expect(judge('NIP CR/KC GAMING NETWORKS LIMITED/BET9JA WITHDRAWAL', 'credit').category).toBe('gambling_winnings');
@@ -93,6 +111,10 @@ describe('channel, confidence and evidence', () => {
     expect(judge('CHQ NO 00012345 PAID TO ALIYU DANJUMA').channel).toBe('cheque');
     expect(judge('STANDING ORDER LEADWAY ASSURANCE PREMIUM').channel).toBe('direct_debit');
     expect(judge('SMS ALERT CHARGES').channel).toBe('bank_charge');
+    expect(judge('Sent to DATALINK RESOURCES LTD / Wema Bank / 0238841756 - inv 0045')).toMatchObject({
+      channel: 'transfer',
+      category: 'transfer',
+    });
   });
   it('says which lexicon entry decided and how sure it is', () => {
     const named = judge('POS PURCHASE SHOPRITE LEKKI');
