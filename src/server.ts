@@ -30,8 +30,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    await admin?.close();
+    // Stops taking commands now; one still running (a backup) is awaited after HTTP has drained.
+    const adminClosed = admin?.close();
     await app.close();
+    await adminClosed;
     await services.stop();
     await database.close();
     app.log.info('stopped');
@@ -43,15 +45,12 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   if (database.kind === 'pglite') {
     // The data directory admits this process only: `lendsight` commands come through this socket.
-    const run = commandRunner(database, config);
-    admin = await serveAdminSocket(
-      config.dataDir,
-      async (argv, cwd) => {
-        app.log.info({ command: argv.slice(0, 2).join(' ') }, 'admin command');
-        return run(argv, cwd);
-      },
-      (err) => app.log.error({ err }, 'admin socket'),
-    );
+    const run = commandRunner(database, config, (command, code) => app.log.info({ command, code }, 'admin command'));
+    const onError = (err: Error) => app.log.error({ err }, 'admin socket');
+    admin = await serveAdminSocket(config.dataDir, run, onError).catch((err: Error) => {
+      app.log.warn({ err }, 'no admin socket: lendsight commands need the server stopped');
+      return undefined;
+    });
   }
   if (config.devClientOnFirstStart) {
     const banner = await ensureDevClient(database.db, app.server.address(), config);

@@ -1,5 +1,5 @@
 import { chmodSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 
 /**
@@ -30,14 +30,18 @@ const MAX_PATH_BYTES = 103;
 
 export interface AdminSocket {
   path: string;
+  /**
+   * Stops taking commands at once (the socket file is removed), then waits for the ones running:
+   * call it before draining HTTP and await it after, so a long backup does not hold up the drain.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Serves `run` on the admin socket of a data directory this process holds the lock of (so a socket
- * file already there was left by a process that died, and is removed). Resolves undefined where
- * Unix sockets are not available (Windows) or the path is too long for one: the CLI then needs
- * the server stopped, as before.
+ * file already there was left by a process that died, and is removed). The directory is its
+ * owner's only (`database.ts`), and so is the socket. Resolves undefined where Unix sockets are not
+ * available (Windows) or the path is too long for one: the CLI then needs the server stopped.
  */
 export async function serveAdminSocket(
   dataDir: string,
@@ -47,35 +51,42 @@ export async function serveAdminSocket(
   const path = adminSocketPath(dataDir);
   if (process.platform === 'win32' || Buffer.byteLength(path) > MAX_PATH_BYTES) return undefined;
   rmSync(path, { force: true });
-  const server = createServer((socket) => answer(socket, run, onError));
+  const running = new Set<Promise<unknown>>();
+  const connections = new Set<Socket>();
+  const server = createServer((socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+    answer(socket, track(running, run), onError);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    // Owner only from the first moment: the socket file is created with the process's umask.
-    const umask = process.umask(0o177);
-    try {
-      server.listen(path, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    } finally {
-      process.umask(umask);
-    }
+    server.listen(path, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.on('error', onError);
   chmodSync(path, 0o600);
   return {
     path,
-    close: () => closeServer(server, path),
+    async close() {
+      server.close();
+      rmSync(path, { force: true });
+      await Promise.allSettled(running);
+      for (const socket of connections) socket.destroy();
+    },
   };
 }
 
-function closeServer(server: Server, path: string): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => {
-      rmSync(path, { force: true });
-      resolve();
-    });
-  });
+/** `run`, with each command's promise in `running` until it settles. */
+function track(running: Set<Promise<unknown>>, run: RunCommand): RunCommand {
+  return (argv, cwd) => {
+    const result = run(argv, cwd);
+    running.add(result);
+    const settled = () => running.delete(result);
+    result.then(settled, settled);
+    return result;
+  };
 }
 
 /** Reads one line, runs it, writes the result and closes; a bad line is answered with exit 1. */
@@ -84,7 +95,11 @@ function answer(socket: Socket, run: RunCommand, onError: (err: Error) => void):
   socket.setEncoding('utf8');
   socket.setTimeout(IDLE_MS, () => socket.destroy());
   socket.on('error', () => socket.destroy());
-  const reply = (result: CommandResult) => socket.end(`${JSON.stringify(result)}\n`);
+  // A client that does not read its answer is cut off, as one that does not send its line.
+  const reply = (result: CommandResult) => {
+    socket.setTimeout(IDLE_MS, () => socket.destroy());
+    socket.end(`${JSON.stringify(result)}\n`);
+  };
   const onData = (chunk: string) => {
     received += chunk;
     const newline = received.indexOf('\n');

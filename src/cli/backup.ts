@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { type FileHandle, link, open, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../domain/errors.js';
@@ -57,6 +58,7 @@ export async function backupTo(database: DatabaseHandle, file: string): Promise<
     await link(partial, file).catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'EEXIST' ? exists() : err;
     });
+    await syncDirectory(dirname(file)); // the new name, on the disk too
   } finally {
     await out.close().catch(() => {}); // the write stream closed it when it finished
     await rm(partial, { force: true });
@@ -74,19 +76,25 @@ export async function restoreFrom(dataDir: string, file: string): Promise<{ data
     throw refused(`${dataDir} already holds a database: restore into an empty DATA_DIR`);
   }
   const archive = await readBackup(file);
+  const made = join(dataDir, 'pgdata');
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ dataDir, loadDataDir: archive });
   } catch (err) {
+    // Another process took the directory meanwhile: what is there is its own.
+    if (err instanceof DataDirLockedError) throw err;
     // A damaged backup: no half-made database is left behind.
-    await rm(join(dataDir, 'pgdata'), { recursive: true, force: true });
+    await rm(made, { recursive: true, force: true });
     throw refused(`${file} could not be restored: ${(err as Error).message}`);
   }
   try {
     await migrateToLatest(database.db);
-  } finally {
+  } catch (err) {
     await database.close();
+    await rm(made, { recursive: true, force: true });
+    throw err;
   }
+  await database.close();
   return { dataDir, file };
 }
 
@@ -99,12 +107,23 @@ async function readBackup(file: string): Promise<Blob> {
   let tar: Buffer;
   try {
     tar = await gunzipAsync(await readFile(file));
-  } catch {
-    throw notBackup(file);
+  } catch (err) {
+    // zlib's codes start with Z_; a file that cannot be read says why.
+    if (String((err as NodeJS.ErrnoException).code).startsWith('Z_')) throw notBackup(file);
+    throw err;
   }
   if (!tarNames(tar).some((name) => /^([^/]*\/)?PG_VERSION$/.test(name))) throw notBackup(file);
   // gunzip's buffer is never over shared memory.
   return new Blob([tar as Buffer<ArrayBuffer>], { type: 'application/x-tar' });
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
 }
 
 const notBackup = (file: string) => refused(`${file} is not a lendsight backup (db backup writes one)`);

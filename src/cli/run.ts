@@ -262,7 +262,8 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
     throw err;
   }
   try {
-    await migrateToLatest(database.db);
+    // A backup copies the database as it is: one taken before an upgrade must restore to before it.
+    if (command.area !== 'db') await migrateToLatest(database.db);
     return await execute(database, config, command, io);
   } finally {
     await database.close();
@@ -313,8 +314,15 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   }
 }
 
-/** A command from the admin socket, run by the server on its own database with its own config. */
-export function commandRunner(database: DatabaseHandle, config: Config): RunCommand {
+/**
+ * A command from the admin socket, run by the server on its own database with its own config.
+ * `log` is told which command ran (its area and name, never its arguments) and its exit code.
+ */
+export function commandRunner(
+  database: DatabaseHandle,
+  config: Config,
+  log: (command: string, code: number) => void,
+): RunCommand {
   return async (argv, cwd) => {
     let out = '';
     let err = '';
@@ -326,13 +334,16 @@ export function commandRunner(database: DatabaseHandle, config: Config): RunComm
         err += text;
       },
     };
+    let name = '(not a command)';
     let code: number;
     try {
       const command = parseCommand(argv, cwd, io);
+      if (typeof command !== 'number') name = `${command.area} ${command.command}`;
       code = typeof command === 'number' ? command : await execute(database, config, command, io);
     } catch (e) {
       code = refuse(e, io);
     }
+    log(name, code);
     return { code, out, err };
   };
 }

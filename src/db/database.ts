@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -42,7 +42,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const dataDir = opts.dataDir ?? 'memory://';
   let lock: DataDirLock | undefined;
   if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true });
+    ownerOnly(dataDir);
     lock = lockDataDir(dataDir);
   }
   try {
@@ -60,6 +60,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * The data directory, made if missing, readable by its owner only: PGlite writes its files readable
+ * by anyone (0666 under the usual umask), and the directory holds BVNs, reports and the admin socket
+ * (PostgreSQL itself refuses a data directory others can enter). A directory this process may not
+ * change the mode of is left as it is.
+ */
+function ownerOnly(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dataDir, 0o700);
+  } catch {}
 }
 
 function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], after: () => Promise<void>): DatabaseHandle {

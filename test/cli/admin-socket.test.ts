@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminSocketPath, sendCommand, serveAdminSocket } from '../../src/cli/admin-socket.js';
 import { commandRunner, runCli } from '../../src/cli/run.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
 import { type ServerProcess, startServer } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
@@ -70,10 +72,13 @@ async function token(base: string, clientId: string, secret: string): Promise<Re
 describe.skipIf(process.platform === 'win32')('lendsight while the server holds the data directory', () => {
   it('runs through the server: a client created works at once, a revoked one stops, a backup restores; after the server, directly', async () => {
     const dataDir = tempDir();
+    chmodSync(dataDir, 0o755);
     const server = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', AUTH_CLIENT_CACHE_MS: '0' });
     running.push(server);
     const [, base] = await server.waitFor(/curl -s -X POST (http:\/\/[^/]+)\/oauth\/token/);
     expect(statSync(adminSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+    // The data directory (BVNs, reports, the socket) is its owner's only, whatever it was before.
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
     const created = await binary(
       ['clients', 'create', '--name', 'Ade Microfinance', '--scopes', 'regions:read'],
@@ -156,7 +161,11 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
     const errors: Error[] = [];
     try {
       await migrateToLatest(database.db);
-      const socket = await serveAdminSocket(dataDir, commandRunner(database, config), (e) => errors.push(e));
+      const socket = await serveAdminSocket(
+        dataDir,
+        commandRunner(database, config, () => {}),
+        (e) => errors.push(e),
+      );
       if (!socket) throw new Error('no admin socket');
       try {
         expect(JSON.parse(await exchange(socket.path, 'clients list\n'))).toEqual({
@@ -192,6 +201,71 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
       expect(errors).toEqual([]);
     } finally {
       await database.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(process.platform === 'win32')('closing the admin socket', () => {
+  it('stops taking commands at once and waits for the one running', async () => {
+    const dataDir = tempDir();
+    let finish = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const socket = await serveAdminSocket(
+      dataDir,
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ code: 0, out: 'done\n', err: '' });
+          started();
+        }),
+      (e) => {
+        throw e;
+      },
+    );
+    if (!socket) throw new Error('no admin socket');
+    const answered = sendCommand(socket.path, ['db', 'backup', 'x.tar.gz'], dataDir);
+    await running;
+    let closed = false;
+    const closing = socket.close().then(() => {
+      closed = true;
+    });
+    expect(existsSync(socket.path)).toBe(false);
+    await expect(sendCommand(socket.path, ['clients', 'list'], dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    finish();
+    expect(await answered).toEqual({ code: 0, out: 'done\n', err: '' });
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
+
+describe('lendsight db backup with the server stopped', () => {
+  it('copies the database as it is: one from before an upgrade is not migrated first', async () => {
+    const dataDir = tempDir();
+    const older = await openDatabase({ dataDir });
+    try {
+      const migrator = new Migrator({ db: older.db, provider: migrationProvider });
+      expect((await migrator.migrateTo('0012-credit-pull-limit')).error).toBeUndefined();
+    } finally {
+      await older.close();
+    }
+    const file = join(tempDir(), 'before-upgrade.tar.gz');
+    let err = '';
+    const code = await runCli(
+      ['db', 'backup', file],
+      { NODE_ENV: 'test', DATA_DIR: dataDir },
+      { out: () => {}, err: (text) => (err += text) },
+    );
+    expect(code, err).toBe(0);
+    const after = await openDatabase({ dataDir });
+    try {
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(after.db);
+      expect(applied.rows.map((r) => r.name).at(-1)).toBe('0012-credit-pull-limit');
+    } finally {
+      await after.close();
     }
   }, 60_000);
 });
