@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { type FileHandle, link, open, readFile, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type DatabaseHandle, openDatabase, pgdataOf } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../domain/errors.js';
 
@@ -72,11 +72,9 @@ export async function backupTo(database: DatabaseHandle, file: string): Promise<
  */
 export async function restoreFrom(dataDir: string, file: string): Promise<{ dataDir: string; file: string }> {
   if (!existsSync(file)) throw refused(`${file} does not exist`);
-  if (existsSync(join(dataDir, 'pgdata'))) {
-    throw refused(`${dataDir} already holds a database: restore into an empty DATA_DIR`);
-  }
+  const made = pgdataOf(dataDir);
+  if (existsSync(made)) throw refused(`${dataDir} already holds a database: restore into an empty DATA_DIR`);
   const archive = await readBackup(file);
-  const made = join(dataDir, 'pgdata');
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ dataDir, loadDataDir: archive });
@@ -87,14 +85,14 @@ export async function restoreFrom(dataDir: string, file: string): Promise<{ data
     await rm(made, { recursive: true, force: true });
     throw refused(`${file} could not be restored: ${(err as Error).message}`);
   }
+  let migrated = false;
   try {
     await migrateToLatest(database.db);
-  } catch (err) {
+    migrated = true;
+  } finally {
     await database.close();
-    await rm(made, { recursive: true, force: true });
-    throw err;
+    if (!migrated) await rm(made, { recursive: true, force: true });
   }
-  await database.close();
   return { dataDir, file };
 }
 

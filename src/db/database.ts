@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -33,6 +34,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Where PGlite keeps its files in a data directory (the lock and the admin socket sit beside it). */
+export const pgdataOf = (dataDir: string): string => join(dataDir, 'pgdata');
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -47,7 +51,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }
   try {
     const pglite = await PGlite.create({
-      dataDir: dataDir.startsWith('memory://') ? undefined : `${dataDir}/pgdata`,
+      dataDir: dataDir.startsWith('memory://') ? undefined : pgdataOf(dataDir),
       loadDataDir: opts.loadDataDir,
     });
     const pool = new pg.Pool(pglitePoolConfig(pglite));
