@@ -1,7 +1,7 @@
 /**
- * A background loop over a durable queue: runs `round` (claim and work on due rows; answers how
- * many), again at once while there was work, else after `intervalMs`. The credit job runner and the
- * webhook dispatcher run on it.
+ * A background loop over a durable queue: runs `round` (claim due rows; answers how many), again at
+ * once while there was work, else after `intervalMs`. The queue worker (`queue-worker.ts`) under the
+ * credit job runner and the webhook dispatcher runs on it.
  */
 export interface Poller {
   start(): void;

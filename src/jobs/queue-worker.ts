@@ -5,16 +5,17 @@ export interface QueueWorker {
   start(): void;
   /** Polls now instead of at the next interval (something was just queued). */
   wake(): void;
-  /** One claim-and-work round; answers how many items it worked on. */
-  runOnce(): Promise<number>;
-  /** Stops polling, waits for the items in hand, and gives back the leases of any left. */
+  /** Stops claiming, waits for the items in hand, and gives back the leases of any claimed but not begun. */
   stop(): Promise<void>;
 }
 
 /**
- * Claims up to `concurrency` due items (leased, so another instance takes one over only when its
- * lease runs out), works on them at once, and polls again (`poller.ts`). An item whose work
- * throws (database trouble) goes to `onError`; its lease runs out and it is taken up again.
+ * Keeps up to `concurrency` items in hand: each claim asks for as many due items as there are free
+ * slots (leased, so another instance takes one over only when its lease runs out) and begins them
+ * without waiting for the others, so one slow item (a bureau call running to its timeout) holds
+ * only its own slot. With every slot busy the worker waits for one to free and claims again at
+ * once; when a claim finds nothing due it waits the poll interval (`poller.ts`). An item whose
+ * work throws (database trouble) goes to `onError`; its lease runs out and it is taken up again.
  * `concurrency` 0: the worker never runs in this instance.
  */
 export function createQueueWorker<T extends { id: number }>(deps: {
@@ -25,36 +26,44 @@ export function createQueueWorker<T extends { id: number }>(deps: {
   release(ids: number[]): Promise<void>;
   onError(err: unknown, item?: T): void;
 }): QueueWorker {
-  const inHand = new Set<number>();
+  const inHand = new Map<number, Promise<void>>();
+  let stopping = false;
 
-  async function runOnce(): Promise<number> {
-    if (deps.concurrency <= 0) return 0;
-    const items = await deps.claim(deps.concurrency);
-    for (const item of items) inHand.add(item.id);
-    await Promise.all(
-      items.map(async (item) => {
-        try {
-          await deps.work(item);
-        } catch (err) {
-          deps.onError(err, item);
-        } finally {
-          inHand.delete(item.id);
-        }
-      }),
-    );
+  function begin(item: T): void {
+    const done = deps
+      .work(item)
+      .catch((err: unknown) => deps.onError(err, item))
+      .finally(() => inHand.delete(item.id));
+    inHand.set(item.id, done);
+  }
+
+  async function slotFree(): Promise<void> {
+    while (inHand.size >= deps.concurrency) await Promise.race(inHand.values());
+  }
+
+  /** Claims for the free slots and begins what it got; answers how many it began. */
+  async function claimRound(): Promise<number> {
+    await slotFree();
+    if (stopping) return 0;
+    const items = await deps.claim(deps.concurrency - inHand.size);
+    if (stopping) {
+      await deps.release(items.map((item) => item.id));
+      return 0;
+    }
+    for (const item of items) begin(item);
     return items.length;
   }
 
-  const poller = createPoller(runOnce, deps.pollIntervalMs, (err) => deps.onError(err));
+  const poller = createPoller(claimRound, deps.pollIntervalMs, (err) => deps.onError(err));
   return {
     start() {
       if (deps.concurrency > 0) poller.start();
     },
     wake: () => poller.wake(),
-    runOnce,
     async stop() {
+      stopping = true;
       await poller.stop();
-      await deps.release([...inHand]).catch(() => {});
+      await Promise.all(inHand.values());
     },
   };
 }
