@@ -7,6 +7,7 @@ import { loadOrCreateSigningKey } from '../../src/auth/signing-keys.js';
 import { createTokenService } from '../../src/auth/token-service.js';
 import { loadConfig } from '../../src/config.js';
 import { loadReportCipher } from '../../src/credit/report-cipher.js';
+import { TOKEN_BODY_LIMIT_BYTES } from '../../src/http/routes/oauth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -82,6 +83,34 @@ describe('POST /oauth/token', () => {
       const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(error);
+    }
+  });
+
+  it('refuses a body over 4 KiB with 413 before reading it, JSON or form-encoded', async () => {
+    const c = await createClient(t.database.db, { name: 'Big Body' });
+    const fields = (secretLength: number) => ({
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: 'y'.repeat(secretLength),
+    });
+    const json = (secretLength: number) =>
+      t.app.inject({ method: 'POST', url: '/oauth/token', payload: fields(secretLength) });
+    const form = (secretLength: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields(secretLength)).toString(),
+      });
+    for (const send of [json, form]) {
+      const over = await send(TOKEN_BODY_LIMIT_BYTES);
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'The request body is larger than the limit',
+      });
+      // Under the limit the body is read, and the (wrong) secret is checked.
+      expect((await send(TOKEN_BODY_LIMIT_BYTES - 200)).statusCode).toBe(401);
     }
   });
 

@@ -82,6 +82,24 @@ describe('error answers', () => {
     expect(res.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'no route GET /nope' });
   });
 
+  it('a body sent to a route that does not exist is not read: 404, whatever the body', async () => {
+    for (const [method, url] of [
+      ['POST', '/nope'],
+      ['PUT', '/health'],
+      ['POST', '/openapi.json'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"not json',
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: `no route ${method} ${url}` });
+      expect(res.headers['x-request-id']).toBe(res.json().requestId);
+    }
+  });
+
   it('routes with the credit envelope answer errors with status:false', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/conflict', headers: await t.auth() });
     expect(res.statusCode).toBe(404);

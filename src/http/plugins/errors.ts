@@ -147,13 +147,13 @@ export default fp(
       return sendError(request, reply, appError);
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      sendError(
-        request,
-        reply,
-        new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`),
-      ),
-    );
+    const routeNotFound = (request: FastifyRequest) =>
+      new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    // Anyone may send a body to a route that does not exist: it is answered before the body is read.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.is404) return sendError(request, reply, routeNotFound(request));
+    });
+    app.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request)));
   },
   { name: 'errors' },
 );

@@ -18,11 +18,18 @@ const OAuthErrorBody = Type.Object({
   error_description: Type.String(),
 });
 
+/**
+ * A token request is a few short fields, and anyone may send one: a larger body is refused (413)
+ * before it is held in memory, rather than up to BODY_LIMIT_BYTES (sized for statements).
+ */
+export const TOKEN_BODY_LIMIT_BYTES = 4096;
+
 const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/oauth/token',
     {
       config: { public: true, envelope: 'oauth' },
+      bodyLimit: Math.min(TOKEN_BODY_LIMIT_BYTES, services.config.limits.bodyBytes),
       schema: {
         tags: ['authentication'],
         summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
