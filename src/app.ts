@@ -5,6 +5,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
 import { AppError } from './domain/errors.js';
+import { formParameters } from './http/form-body.js';
 import authPlugin from './http/plugins/auth.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
@@ -57,7 +58,11 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    try {
+      done(null, formParameters(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
   });
 
   await app.register(errorsPlugin);

@@ -4,10 +4,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
+import { clientCredentials } from './client-authentication.js';
 import { type ClientRecord, findClientByClientId } from './clients-repository.js';
+import { OAuthError } from './oauth-error.js';
 import { isScope, parseScopes, type Scope } from './scopes.js';
 import { DUMMY_HASH, verifySecret } from './secret-hash.js';
 import type { SigningKey } from './signing-keys.js';
+
+export { OAuthError };
 
 /** Who is calling: the client (tenant) and the scopes its token grants. */
 export interface Principal {
@@ -24,30 +28,18 @@ export interface IssuedToken {
   scope: string;
 }
 
-/** An OAuth 2.0 error (RFC 6749 §5.2) from the token endpoint. */
-export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error:
-      | 'invalid_request'
-      | 'invalid_client'
-      | 'unsupported_grant_type'
-      | 'invalid_scope'
-      | 'invalid_target',
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
-
 export interface TokenService {
-  issue(input: {
-    grant_type?: string;
-    client_id?: string;
-    client_secret?: string;
-    audience?: string;
-    scope?: string;
-  }): Promise<IssuedToken>;
+  /** Client credentials grant: the client authenticates in the body or with `authorization` (HTTP Basic). */
+  issue(
+    input: {
+      grant_type?: string;
+      client_id?: string;
+      client_secret?: string;
+      audience?: string;
+      scope?: string;
+    },
+    authorization?: string,
+  ): Promise<IssuedToken>;
   /** Verifies a bearer token and answers the principal, or throws an AppError (401). */
   verify(token: string): Promise<Principal>;
 }
@@ -94,7 +86,7 @@ export function createTokenService(
   }
 
   return {
-    async issue(input) {
+    async issue(input, authorization) {
       if (input.grant_type !== 'client_credentials') {
         throw new OAuthError(
           400,
@@ -102,11 +94,9 @@ export function createTokenService(
           input.grant_type ? 'only grant_type=client_credentials is supported' : 'grant_type is required',
         );
       }
-      if (!input.client_id || !input.client_secret) {
-        throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
-      }
-      const client = await findClientByClientId(db, input.client_id);
-      const secretOk = await verifySecret(input.client_secret, client?.secretHash ?? DUMMY_HASH);
+      const { clientId, clientSecret } = clientCredentials(authorization, input);
+      const client = await findClientByClientId(db, clientId);
+      const secretOk = await verifySecret(clientSecret, client?.secretHash ?? DUMMY_HASH);
       if (!client || !secretOk || client.revokedAt) {
         throw new OAuthError(401, 'invalid_client', 'client authentication failed');
       }

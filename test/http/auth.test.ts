@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, revokeClient } from '../../src/auth/clients-repository.js';
+import { hashSecret } from '../../src/auth/secret-hash.js';
 import { loadOrCreateSigningKey } from '../../src/auth/signing-keys.js';
 import { createTokenService } from '../../src/auth/token-service.js';
 import { loadConfig } from '../../src/config.js';
@@ -83,6 +84,125 @@ describe('POST /oauth/token', () => {
       const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(error);
+    }
+  });
+
+  describe('HTTP Basic client authentication (RFC 6749 section 2.3.1)', () => {
+    /** The header as the RFC builds it: id and secret form-url-encoded, joined by a colon, base64. */
+    const basic = (id: string, secret: string) => {
+      const form = (v: string) => new URLSearchParams({ v }).toString().slice(2);
+      return `Basic ${Buffer.from(`${form(id)}:${form(secret)}`).toString('base64')}`;
+    };
+    const token = (authorization: string | undefined, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(authorization ? { authorization } : {}),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+
+    it('issues a token to a client that authenticates with Basic (curl -u id:secret)', async () => {
+      const c = await createClient(t.database.db, { name: 'Basic Lender', scopes: ['regions:read'] });
+      const res = await token(basic(c.client_id, c.client_secret), { grant_type: 'client_credentials' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ token_type: 'Bearer', scope: 'regions:read' });
+      expect((await regions(`Bearer ${res.json().access_token}`)).statusCode).toBe(200);
+      // A client_id in the body beside Basic is allowed when it names the same client.
+      const same = await token(basic(c.client_id, c.client_secret), {
+        grant_type: 'client_credentials',
+        client_id: c.client_id,
+      });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it('form-url-decodes the id and secret before checking them', async () => {
+      const c = await createClient(t.database.db, { name: 'Odd Secret' });
+      const secret = 'a b+c:d%e/é';
+      await t.database.db
+        .updateTable('clients')
+        .set({ secret_hash: await hashSecret(secret) })
+        .where('client_id', '=', c.client_id)
+        .execute();
+      // `a+b%2Bc%3Ad%25e%2F%C3%A9` on the wire.
+      expect(basic(c.client_id, secret)).toBe(
+        `Basic ${Buffer.from(`${c.client_id}:a+b%2Bc%3Ad%25e%2F%C3%A9`).toString('base64')}`,
+      );
+      expect((await token(basic(c.client_id, secret), { grant_type: 'client_credentials' })).statusCode).toBe(200);
+      // Not decoded, the same characters are another secret.
+      const raw = `Basic ${Buffer.from(`${c.client_id}:a+b`).toString('base64')}`;
+      expect((await token(raw, { grant_type: 'client_credentials' })).statusCode).toBe(401);
+    });
+
+    it('refuses a wrong Basic secret with 401 invalid_client and WWW-Authenticate: Basic', async () => {
+      const c = await createClient(t.database.db, { name: 'Basic Wrong' });
+      for (const authorization of [
+        basic(c.client_id, 'not-the-secret'),
+        basic('ls_unknown', c.client_secret),
+        `Basic ${Buffer.from(c.client_id).toString('base64')}`,
+        `Basic ${Buffer.from(`${c.client_id}:%zz`).toString('base64')}`,
+        'Basic !!!',
+        'Bearer a.b.c',
+      ]) {
+        const res = await token(authorization, { grant_type: 'client_credentials' });
+        expect(res.statusCode, authorization).toBe(401);
+        expect(res.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+        expect(res.headers['www-authenticate']).toBe('Basic realm="lendsight"');
+      }
+    });
+
+    it('refuses a request that authenticates two ways at once with 400 invalid_request', async () => {
+      const c = await createClient(t.database.db, { name: 'Both Ways' });
+      const other = await createClient(t.database.db, { name: 'Other Client' });
+      const both = await token(basic(c.client_id, c.client_secret), {
+        grant_type: 'client_credentials',
+        client_id: c.client_id,
+        client_secret: c.client_secret,
+      });
+      expect(both.statusCode).toBe(400);
+      expect(both.json()).toEqual({
+        error: 'invalid_request',
+        error_description:
+          'the client authenticated twice: send HTTP Basic authentication or client_secret in the body, not both',
+      });
+      const twoClients = await token(basic(c.client_id, c.client_secret), {
+        grant_type: 'client_credentials',
+        client_id: other.client_id,
+      });
+      expect(twoClients.statusCode).toBe(400);
+      expect(twoClients.json().error).toBe('invalid_request');
+    });
+  });
+
+  it('refuses a form parameter sent twice with 400 invalid_request naming it (RFC 6749 section 3.2)', async () => {
+    const c = await createClient(t.database.db, { name: 'Twice' });
+    for (const [payload, name] of [
+      [
+        `grant_type=client_credentials&client_id=${c.client_id}&client_id=${c.client_id}&client_secret=${c.client_secret}`,
+        'client_id',
+      ],
+      [
+        `grant_type=client_credentials&grant_type=client_credentials&client_id=${c.client_id}&client_secret=${c.client_secret}`,
+        'grant_type',
+      ],
+      [
+        `grant_type=client_credentials&client_id=${c.client_id}&client_secret=${c.client_secret}&scope=a&scope=b`,
+        'scope',
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'invalid_request',
+        error_description: `/body/${name}: is repeated; send each parameter once`,
+      });
     }
   });
 

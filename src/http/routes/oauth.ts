@@ -33,6 +33,10 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
       schema: {
         tags: ['authentication'],
         summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
+        description:
+          'The client authenticates with `client_id` and `client_secret` in the body, or with HTTP Basic ' +
+          '(RFC 6749 section 2.3.1), not both. `audience`, when given, must be the configured TOKEN_AUDIENCE. ' +
+          'A form parameter sent twice is refused. The body may be at most 4 KiB.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: TokenRequest,
         response: {
@@ -46,12 +50,13 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
           }),
           400: OAuthErrorBody,
           401: OAuthErrorBody,
+          413: OAuthErrorBody,
         },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return services.tokens.issue(request.body);
+      return services.tokens.issue(request.body, request.headers.authorization);
     },
   );
 };
