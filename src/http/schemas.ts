@@ -1,5 +1,5 @@
 import { type TStringOptions, Type } from 'typebox';
-import { DAY_PATTERN } from '../domain/day.js';
+import { DAY_PATTERN, isCalendarDay } from '../domain/day.js';
 
 /**
  * The largest value of a database `integer` column (keys) or of a page number whose offset stays
@@ -23,9 +23,15 @@ export const PageQuery = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 };
 
+/**
+ * A day, `YYYY-MM-DD`, that exists in the calendar: `2026-11-31` is refused at its field (`is not a
+ * day of the calendar`) rather than reaching the database, which cannot read it.
+ */
+export const CalendarDay = (form: string, options: TStringOptions = {}) =>
+  Type.Refine(Formatted(DAY_PATTERN, form, options), isCalendarDay, () => 'is not a day of the calendar');
+
 /** An optional day in a query, `YYYY-MM-DD`. */
-export const DayQuery = (description: string) =>
-  Type.Optional(Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description }));
+export const DayQuery = (description: string) => Type.Optional(CalendarDay('a day as YYYY-MM-DD', { description }));
 
 /** The default error answer. */
 export const ErrorResponse = Type.Object(

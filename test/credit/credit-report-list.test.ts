@@ -64,6 +64,14 @@ describe('GET /credit/reports', () => {
     expect(page.summary.consumer.newPulls).toBe(2);
   });
 
+  it('takes every day of the calendar, 29 February of a leap year included', async () => {
+    for (const query of ['?from=2024-02-29&to=2024-04-30', '?from=2000-02-29&to=2026-12-31', '?from=0001-01-01']) {
+      const res = await list(query);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+    }
+    expect((await list(`?from=2024-02-29&to=${day(1)}`)).json().total).toBe(4);
+  });
+
   it("another client's references are not listed", async () => {
     const other = await list('', await t.auth(['credit:read']));
     expect(other.json()).toMatchObject({ total: 0, reports: [] });
@@ -72,6 +80,11 @@ describe('GET /credit/reports', () => {
 
   it.each([
     ['?from=2026-13-01', '/query/from', 'must be a day as YYYY-MM-DD'],
+    ['?to=2026-11-31', '/query/to', 'is not a day of the calendar'],
+    ['?from=2026-02-30', '/query/from', 'is not a day of the calendar'],
+    ['?from=2026-02-29', '/query/from', 'is not a day of the calendar'],
+    ['?to=2100-02-29', '/query/to', 'is not a day of the calendar'],
+    ['?from=0000-01-01', '/query/from', 'is not a day of the calendar'],
     ['?kind=personal', '/query/kind', undefined],
     ['?pageSize=0', '/query/pageSize', undefined],
   ])('%s is 400 naming %s', async (query, path, message) => {

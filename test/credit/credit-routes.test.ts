@@ -46,12 +46,43 @@ describe('POST /credit/consumer-reports', () => {
     [{}, '/body/bvn'],
     [{ bvn: '22200000002', dateOfBirth: '26/01/1977' }, '/body/dateOfBirth'],
     [{ bvn: '22200000002', statementKey: 'x' }, '/body/statementKey'],
+    [{ bvn: '22200000004', dateOfBirth: '1990-02-30' }, '/body/dateOfBirth'],
   ])('refuses %j naming %s, in the credit envelope', async (body, path) => {
     const res = await requestReport(t.app, headers, body);
     expect(res.statusCode).toBe(400);
     const answer = res.json();
     expect(answer).toMatchObject({ status: false, code: 'VALIDATION_FAILED', data: null });
     expect(answer.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('refuses a date of birth that does not exist, lies in the future or before 1900, and queues nothing', async () => {
+    const own = await t.auth(['credit:read']);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    for (const [dateOfBirth, message] of [
+      ['1990-02-30', 'is not a day of the calendar'],
+      ['1991-02-29', 'is not a day of the calendar'],
+      ['1990-04-31', 'is not a day of the calendar'],
+      ['2090-01-01', 'must not be in the future'],
+      [tomorrow, 'must not be in the future'],
+      ['1899-12-31', 'must be 1900-01-01 or later'],
+    ]) {
+      const res = await requestReport(t.app, own, { bvn: SANDBOX_BVNS.noRecord, dateOfBirth });
+      expect(res.statusCode, dateOfBirth).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'VALIDATION_FAILED',
+        message: `/body/dateOfBirth: ${message}`,
+        errors: [{ path: '/body/dateOfBirth', message }],
+      });
+    }
+    const { total } = (await t.app.inject({ method: 'GET', url: '/credit/reports', headers: own })).json();
+    expect(total).toBe(0);
+    // The first day taken, a leap day, and today are real dates of birth.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const dateOfBirth of ['1900-01-01', '1992-02-29', today]) {
+      const res = await requestReport(t.app, own, { bvn: SANDBOX_BVNS.thinFile, dateOfBirth }, '?refresh=true');
+      expect(res.statusCode, dateOfBirth).toBe(202);
+    }
   });
 
   it('needs a token with credit:read, and says so in the credit envelope', async () => {

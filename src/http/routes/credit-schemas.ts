@@ -1,8 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import { CommercialCreditReportSchema, REGISTRATION_NUMBER_INPUT } from '../../credit/commercial-report.js';
 import { CreditReportSchema } from '../../credit/report.js';
-import { DAY_PATTERN } from '../../domain/day.js';
-import { DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
+import { CalendarDay, DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
 
 /** The credit routes' schemas: requests, the real API's envelopes, and its error envelope. */
 
@@ -53,15 +52,21 @@ export const creditErrors = {
   500: CreditError,
 };
 
+/** Births before this are taken for a typing error (a lender's bureau search would find no one). */
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/** A date of birth: a real day, from 1900 to today (UTC). */
+const BirthDate = Type.Refine(
+  CalendarDay('a date as YYYY-MM-DD', { description: `YYYY-MM-DD, from ${EARLIEST_BIRTH_DATE} to today` }),
+  (day) => day >= EARLIEST_BIRTH_DATE && day <= new Date().toISOString().slice(0, 10),
+  (day) => (day < EARLIEST_BIRTH_DATE ? `must be ${EARLIEST_BIRTH_DATE} or later` : 'must not be in the future'),
+);
+
 export const RequestBody = Type.Object(
   {
     bvn: Formatted('^[0-9]{11}$', 'a BVN: 11 digits', { description: 'Bank Verification Number: 11 digits' }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The subject's full name" })),
-    dateOfBirth: Type.Optional(
-      Formatted(DAY_PATTERN, 'a date as YYYY-MM-DD', {
-        description: 'YYYY-MM-DD',
-      }),
-    ),
+    dateOfBirth: Type.Optional(BirthDate),
     statementKey: Type.Optional(
       Type.Integer({
         minimum: 1,
