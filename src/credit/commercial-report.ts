@@ -122,9 +122,15 @@ export function emptyCommercialSections(): Record<CommercialSection, null> {
  */
 export const normaliseRegistrationNumber = (value: string): string => value.toUpperCase().replace(/[\s-]/g, '');
 
+/** The CAC prefixes: RC a company, BN a business name, IT incorporated trustees, LP and LLP partnerships. */
+const REGISTRATION_PREFIXES = ['RC', 'BN', 'IT', 'LLP', 'LP'];
+const GAP = '[\\s-]*';
+const anyCase = (prefix: string) => [...prefix].map((c) => `[${c}${c.toLowerCase()}]`).join(GAP);
+
 /**
- * A registration number as a lender may type it: an optional prefix in either case, spaces or a
- * dash, then 1 to 10 digits (`RC1234567`, `rc 123456`, `BN-809081021`, `1234567`).
+ * A registration number as a lender may type it: the prefix in either case, then 1 to 10 digits,
+ * with spaces and dashes anywhere (`RC1234567`, `rc 123456`, `BN-809081021`, `RC000 0003`): what is
+ * left once `normaliseRegistrationNumber` drops them is `RC1234567`. The prefix is required: the
+ * bureau files the number with it, and `1234567` alone could be an RC or a BN.
  */
-export const REGISTRATION_NUMBER_INPUT =
-  '^\\s*(?:(?:[Rr][Cc]|[Bb][Nn]|[Ii][Tt]|[Ll][Ll]?[Pp])[\\s-]*)?[0-9]{1,10}\\s*$';
+export const REGISTRATION_NUMBER_INPUT = `^${GAP}(?:${REGISTRATION_PREFIXES.map(anyCase).join('|')})(?:${GAP}[0-9]){1,10}${GAP}$`;

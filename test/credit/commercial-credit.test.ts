@@ -53,6 +53,8 @@ describe('POST /credit/commercial-reports', () => {
     [{ registrationNumber: 'RC' }, '/body/registrationNumber'],
     [{ registrationNumber: 'XY123456' }, '/body/registrationNumber'],
     [{ registrationNumber: 'RC12345678901' }, '/body/registrationNumber'],
+    [{ registrationNumber: '1234567' }, '/body/registrationNumber'],
+    [{ registrationNumber: ' 0000003' }, '/body/registrationNumber'],
     [{ registrationNumber: 'RC123456', businessName: '' }, '/body/businessName'],
     [{ registrationNumber: 'RC123456', statementKey: 0 }, '/body/statementKey'],
     [{ registrationNumber: 'RC123456', bvn: '22200000002' }, '/body/bvn'],
@@ -106,6 +108,31 @@ describe('POST /statements/get-commercial-credit/{reference}', () => {
     const { body } = await settled({ registrationNumber: ' rc-0000002 ' });
     expect(body.data.business_registration_number).toBe('RC0000002');
     expect(body.data.report.businessData.businessRegistrationNumber).toBe('RC0000002');
+  });
+
+  it.each(['RC000 0003', 'RC000-0003', 'R-C 000 000 3'])(
+    'spaces and dashes among the digits are ignored too: %s is RC0000003',
+    async (registrationNumber) => {
+      const { body } = await settled({ registrationNumber });
+      expect(body.data.business_registration_number).toBe(SANDBOX_BUSINESSES.badHistory);
+      expect(body.data.report.businessData.businessRegistrationNumber).toBe('RC0000003');
+    },
+  );
+
+  it('a number without its prefix is refused with the form it must take, and no bureau call', async () => {
+    const before = bureau.requests.length;
+    const res = await requestCommercialReport(t.app, headers, { registrationNumber: '1234567' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [
+        {
+          path: '/body/registrationNumber',
+          message: 'must be a CAC registration number: RC, BN, IT, LP or LLP, then 1 to 10 digits (RC1234567)',
+        },
+      ],
+    });
+    expect(bureau.requests.length).toBe(before);
   });
 
   it('no record at the bureau: failed, with what to check about the business', async () => {

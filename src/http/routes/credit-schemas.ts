@@ -90,7 +90,7 @@ export const CommercialRequestBody = Type.Object(
       {
         maxLength: 30,
         description:
-          'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. Case, spaces and dashes are ignored; `rc 123456` is `RC123456`.',
+          'The CAC registration number: RC (company), BN (business name), IT (incorporated trustees), LP or LLP, then the digits. The prefix is required; case, and spaces and dashes anywhere, are ignored: `rc 123-456` is `RC123456`.',
       },
     ),
     businessName: Type.Optional(
