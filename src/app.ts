@@ -9,10 +9,10 @@ import { formParameters } from './http/form-body.js';
 import authPlugin from './http/plugins/auth.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
-import errorsPlugin from './http/plugins/errors.js';
-import observabilityPlugin from './http/plugins/observability.js';
+import errorsPlugin, { sendRouterError } from './http/plugins/errors.js';
+import observabilityPlugin, { setAnswerHeaders } from './http/plugins/observability.js';
 import './http/route-config.js';
-import { redactLogObject } from './http/log-redaction.js';
+import { redactLogObject, requestSerializers } from './http/log-redaction.js';
 import affordabilityRoutes from './http/routes/affordability.js';
 import creditRoutes from './http/routes/credit.js';
 import healthRoutes from './http/routes/health.js';
@@ -28,6 +28,7 @@ function createLoggerOptions(level: string, given: FastifyServerOptions['logger'
     level,
     ...(typeof given === 'object' ? given : {}),
     formatters: { log: redactLogObject },
+    serializers: requestSerializers,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   };
 }
@@ -51,6 +52,11 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // The router refuses an over-long path value or a bad escape before any hook runs.
+    frameworkErrors: (error, request, reply) => {
+      setAnswerHeaders(request, reply);
+      return sendRouterError(error, request, reply);
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -16,6 +16,7 @@ export const errorCatalogue = {
   INSUFFICIENT_SCOPE: { status: 403, message: 'The token does not carry the scope this route needs' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such route' },
+  PATH_TOO_LONG: { status: 414, message: 'A value in the path is longer than 100 characters' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'The request conflicts with an existing record' },
   IDEMPOTENCY_KEY_REUSED: {

@@ -64,3 +64,51 @@ function redact(value: unknown, depth: number): unknown {
 /** pino `formatters.log`: the merged log object with every sensitive key censored. */
 export const redactLogObject = (object: Record<string, unknown>): Record<string, unknown> =>
   redact(object, 0) as Record<string, unknown>;
+
+/** A query parameter name that is a name (`bvnUuid`, `page`), not data sent in the name's place. */
+const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * A request URL as logged: the path and the query's parameter names, each value censored
+ * (`/credit/consumer-reports?bvn=[redacted]`). A client may put a BVN or a name in a query string.
+ */
+export function loggedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const parameters = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      const shown = PARAMETER_NAME.test(name) || name === '' ? name : CENSOR;
+      return equals < 0 ? shown : `${shown}=${CENSOR}`;
+    });
+  return `${url.slice(0, start)}?${parameters.join('&')}`;
+}
+
+/** The fields of a request that Fastify logs, as its own serializer picks them. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * pino serializers for the request logs: Fastify's own `req` fields (method, url, version, host,
+ * remote address and port), the URL's query values censored. Every logger the HTTP layer uses
+ * gets them (`createLogger`, and the test logger options in `app.ts`).
+ */
+export const requestSerializers = {
+  req: (req: LoggedRequest) => ({
+    method: req.method,
+    url: loggedUrl(req.url),
+    version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};

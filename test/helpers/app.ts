@@ -34,14 +34,15 @@ export async function createTestApp(
     overrides?: ServiceOverrides;
     /** Adds test-only routes before the app is sealed. */
     extend?: (app: FastifyInstance) => void;
-    logger?: AppOptions['logger'];
+    /** Fastify logger options, or `services`: log through the services' logger, as the server does. */
+    logger?: AppOptions['logger'] | 'services';
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_CLIENT_CACHE_MS: '0', ...opts.env });
   const ownDatabase = !opts.database;
   const database = opts.database ?? (await openTestDatabase());
   const services = await createServices(config, database, opts.overrides);
-  const app = await buildApp(services, { logger: opts.logger ?? false });
+  const app = await buildApp(services, opts.logger === 'services' ? {} : { logger: opts.logger ?? false });
   opts.extend?.(app);
   await app.ready();
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
+import { createLogger } from '../../src/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { rawHttp } from '../helpers/raw-http.js';
 
@@ -100,6 +101,46 @@ describe('error answers', () => {
     }
   });
 
+  it('a path value over 100 characters is 414 from the catalogue, with the request id and headers, not the URL', async () => {
+    const long = '7'.repeat(101);
+    for (const [method, url] of [
+      ['GET', `/statements/${long}?bvn=98765432102`],
+      ['POST', `/statements/get-consumer-credit/perilenda%26${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'x-request-id': 'long-path-1' } });
+      expect(res.statusCode, url).toBe(414);
+      expect(res.json()).toEqual({
+        statusCode: 414,
+        code: 'PATH_TOO_LONG',
+        message: 'A value in the path is longer than 100 characters',
+        requestId: 'long-path-1',
+      });
+      expect(res.headers).toMatchObject({
+        'x-request-id': 'long-path-1',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cache-control': 'no-store',
+      });
+      expect(res.body).not.toContain(long);
+    }
+    // 100 characters reach the route, whose schema answers.
+    const atLimit = await t.app.inject({ method: 'GET', url: `/statements/${'7'.repeat(100)}` });
+    expect(atLimit.statusCode).toBe(401);
+  });
+
+  it('a path with a broken % escape is 400 from the catalogue, not echoed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/statements/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'the path is not a valid URL: a % must begin an escape of UTF-8, such as %26',
+      requestId: res.headers['x-request-id'],
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('routes with the credit envelope answer errors with status:false', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/conflict', headers: await t.auth() });
     expect(res.statusCode).toBe(404);
@@ -179,6 +220,49 @@ describe('operations', () => {
     expect(text).not.toContain('22212345678');
     expect(text).not.toContain('Chiamaka');
     expect(text).not.toContain(authorization.slice(7));
+  });
+
+  it('a query string is logged with its parameter names and never their values, a long path too', async () => {
+    const { authorization } = await t.auth(['credit:read']);
+    const answers = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/credit/consumer-reports?bvn=98765432102&refresh=true&22212345678&page[0]=1',
+        headers: { authorization },
+        payload: { bvn: '98765432102' },
+      }),
+      await t.app.inject({ method: 'GET', url: `/statements/${'7'.repeat(101)}?bvn=98765432102` }),
+    ];
+    const logged = (id: unknown) =>
+      logLines
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: { url?: string } })
+        .find((l) => l.reqId === id && l.msg === 'incoming request')?.req?.url;
+    expect(logged(answers[0]?.headers['x-request-id'])).toBe(
+      '/credit/consumer-reports?bvn=[redacted]&refresh=[redacted]&[redacted]&[redacted]=[redacted]',
+    );
+    expect(logged(answers[1]?.headers['x-request-id'])).toBe(`/statements/${'7'.repeat(101)}?bvn=[redacted]`);
+    const text = logLines.join('');
+    expect(text).not.toContain('98765432102');
+    expect(text).not.toContain('22212345678');
+  });
+
+  it('the process logger censors query values too', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const own = await createTestApp({ overrides: { log: createLogger('info', stream) }, logger: 'services' });
+    try {
+      const res = await own.app.inject({ method: 'GET', url: '/health?bvn=98765432102' });
+      const line = lines.map((l) => JSON.parse(l)).find((l) => l.reqId === res.headers['x-request-id']);
+      expect(line?.req?.url).toBe('/health?bvn=[redacted]');
+      expect(lines.join('')).not.toContain('98765432102');
+    } finally {
+      await own.close();
+    }
   });
 
   it('request logs say which method and path was answered with which status', async () => {

@@ -130,6 +130,24 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: App
     .send(errorBody(envelope, err, request.id));
 }
 
+/**
+ * What Fastify's router refuses before any route or hook runs (its `frameworkErrors`), in the
+ * catalogue: never Fastify's own answer, which echoes the URL.
+ */
+export function sendRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('PATH_TOO_LONG')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError(
+            'VALIDATION_FAILED',
+            'the path is not a valid URL: a % must begin an escape of UTF-8, such as %26',
+          )
+        : new AppError('INTERNAL');
+  request.log.info({ code: appError.code, status: appError.status }, 'request refused');
+  return sendError(request, reply, appError);
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {

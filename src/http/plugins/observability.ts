@@ -1,8 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, type Registry } from 'prom-client';
 
-/** Request counters and latency by route template, plus the process's default metrics. */
+/** The request id and the security headers every answer carries. */
+export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  reply.header('cross-origin-resource-policy', 'same-origin');
+  if (!request.url.startsWith('/docs')) {
+    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  }
+}
+
+/** Request counters and latency by route template, the answer headers, and the process's default metrics. */
 export default fp(
   async (app: FastifyInstance, opts: { registry: Registry }) => {
     collectDefaultMetrics({ register: opts.registry });
@@ -24,18 +38,7 @@ export default fp(
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     });
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('x-frame-options', 'DENY');
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      reply.header('cross-origin-resource-policy', 'same-origin');
-      if (!request.url.startsWith('/docs')) {
-        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      }
-    });
+    app.addHook('onSend', async (request, reply) => setAnswerHeaders(request, reply));
   },
   { name: 'observability' },
 );
