@@ -8,7 +8,7 @@ import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
 import { saveLivenessResult } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
-import type { Part } from './multipart.js';
+import { onePart, type Part } from './multipart.js';
 
 export interface LivenessService {
   /** Checks the `file` part of a client's upload, optionally linked to its `statementKey`, and keeps the result (never the image). */
@@ -25,7 +25,7 @@ export function createLivenessService(deps: {
   const { db, faces } = deps;
 
   async function statementKeyOf(parts: Part[], clientId: number): Promise<number | null> {
-    const part = parts.find((p) => p.name === 'statementKey');
+    const part = onePart(parts, 'statementKey');
     if (!part) return null;
     const text = part.data.toString('utf8').trim();
     if (text === '') return null;
@@ -41,7 +41,7 @@ export function createLivenessService(deps: {
 
   return {
     async check(clientId, parts) {
-      const file = parts.find((p) => p.name === 'file');
+      const file = onePart(parts, 'file');
       if (!file) throw new AppError('IMAGE_MISSING', undefined, [{ path: '/body/file', message: 'is required' }]);
       const statementKey = await statementKeyOf(parts, clientId);
       const image = await prepareImage(file.data, deps.limits);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBoundary, parseMultipart } from './multipart.js';
+import { findBoundary, onePart, parseMultipart } from './multipart.js';
 
 const B = '------------------------87b7c307c60147d8';
 // The exact bytes curl 7.88 sent for `curl -H 'Content-Type: application/json' --form statementKey=12
@@ -37,5 +37,19 @@ describe('multipart', () => {
     expect(parseMultipart(curlBody.subarray(0, curlBody.length - 30), B)).toBeNull();
     expect(parseMultipart(Buffer.from('hello'), B)).toBeNull();
     expect(parseMultipart(Buffer.from(`--${B}\r\nno header end`), B)).toBeNull();
+  });
+
+  it('takes a field that must come once, and refuses it sent twice at its path', () => {
+    const part = (name: string, value: string) => ({ name, data: Buffer.from(value) });
+    const parts = [part('file', 'a'), part('statementKey', '12'), part('file', 'b')];
+    expect(onePart(parts, 'statementKey')?.data.toString()).toBe('12');
+    expect(onePart(parts, 'absent')).toBeUndefined();
+    expect(() => onePart(parts, 'file')).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message: '/body/file: is sent 2 times; send one',
+        details: [{ path: '/body/file', message: 'is sent 2 times; send one' }],
+      }),
+    );
   });
 });

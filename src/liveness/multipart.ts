@@ -1,3 +1,5 @@
+import { AppError } from '../domain/errors.js';
+
 /** One part of a multipart body. */
 export interface Part {
   name: string;
@@ -66,4 +68,18 @@ export function parseMultipart(body: Buffer, boundary: string, maxParts = 20): P
     if (tail !== '\r\n') return null;
     pos += 2;
   }
+}
+
+/**
+ * The part of a form field that must come once, or undefined when absent. Sent twice (`-F file=@a.jpg
+ * -F file=@b.jpg`) it is refused at its path: which one the client meant would be a guess.
+ */
+export function onePart(parts: Part[], name: string): Part | undefined {
+  const named = parts.filter((p) => p.name === name);
+  if (named.length > 1) {
+    const path = `/body/${name}`;
+    const message = `is sent ${named.length} times; send one`;
+    throw new AppError('VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+  }
+  return named[0];
 }

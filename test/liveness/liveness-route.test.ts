@@ -151,6 +151,40 @@ describe('refusals', () => {
     expect(res.json().errors).toEqual([{ path: '/body/file', message: 'is required' }]);
   });
 
+  it('two file parts (or two statementKey parts) are 400 naming the field, and nothing is analysed or stored', async () => {
+    const a = await clientWithStatement('lender twice');
+    const send = (parts: Parameters<typeof form>[0]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/verify/liveness',
+        headers: { ...a.headers, ...multipartHeaders },
+        payload: form(parts),
+      });
+    const face = { value: image('astronaut.jpg'), contentType: 'image/jpeg' };
+    const twoFiles = await send([
+      { name: 'file', filename: 'a.jpg', ...face },
+      { name: 'file', filename: 'b.jpg', ...face },
+    ]);
+    expectRefusal(twoFiles, 400, 'VALIDATION_FAILED');
+    expect(twoFiles.json()).toMatchObject({
+      message: '/body/file: is sent 2 times; send one',
+      errors: [{ path: '/body/file', message: 'is sent 2 times; send one' }],
+    });
+    const twoKeys = await send([
+      { name: 'statementKey', value: String(a.statementKey) },
+      { name: 'statementKey', value: String(a.statementKey) },
+      { name: 'file', filename: 'a.jpg', ...face },
+    ]);
+    expectRefusal(twoKeys, 400, 'VALIDATION_FAILED');
+    expect(twoKeys.json().errors).toEqual([{ path: '/body/statementKey', message: 'is sent 2 times; send one' }]);
+    const stored = await t.database.db
+      .selectFrom('liveness_results')
+      .select('id')
+      .where('client_id', '=', a.id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('corrupt bytes and a text file named .jpg, by content', async () => {
     const headers = await t.auth(['liveness:write']);
     expectRefusal(await check(headers, randomBytes(5000)), 422, 'IMAGE_UNREADABLE');
