@@ -28,6 +28,8 @@ export interface ClaimedJob {
   ticket: string | null;
   attempts: number;
   createdAt: Date;
+  /** The client was revoked since it asked: the bureau must not be called for it any more. */
+  clientRevoked: boolean;
 }
 
 /**
@@ -314,7 +316,8 @@ export async function countReportsByClient(
 
 /**
  * Claims due jobs for this bureau: each claimed row is leased until `leaseMs` from now, so another
- * instance (or this one after a crash) takes it over only when the lease has run out.
+ * instance (or this one after a crash) takes it over only when the lease has run out. Each says
+ * whether its client has been revoked since.
  * `FOR UPDATE SKIP LOCKED` lets several instances poll one table without waiting on each other.
  */
 export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
@@ -327,10 +330,12 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
     bureau_ticket: string | null;
     attempts: number;
     created_at: Date;
+    client_revoked: boolean;
   }>`
-    update credit_jobs set state = 'processing', locked_until = now() + ${leaseMs} * interval '1 millisecond',
+    update credit_jobs j set state = 'processing', locked_until = now() + ${leaseMs} * interval '1 millisecond',
       updated_at = now()
-    where id in (
+    from clients c
+    where c.id = j.client_id and j.id in (
       select id from credit_jobs
       where bureau = ${bureau} and state in ('pending', 'processing') and run_after <= now()
         and (locked_until is null or locked_until < now())
@@ -338,7 +343,8 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
       limit ${limit}
       for update skip locked
     )
-    returning id, client_id, kind, subject_hash, subject_enc, bureau_ticket, attempts, created_at`.execute(db);
+    returning j.id, j.client_id, j.kind, j.subject_hash, j.subject_enc, j.bureau_ticket, j.attempts, j.created_at,
+      c.revoked_at is not null as client_revoked`.execute(db);
   return result.rows.map((r) => ({
     id: r.id,
     clientId: r.client_id,
@@ -348,6 +354,7 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
     ticket: r.bureau_ticket,
     attempts: r.attempts,
     createdAt: new Date(r.created_at),
+    clientRevoked: r.client_revoked,
   }));
 }
 

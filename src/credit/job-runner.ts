@@ -46,6 +46,9 @@ export const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, string> = 
   unavailable: 'CREDIT_BUREAU_UNAVAILABLE',
 };
 
+/** Why a revoked client's pull ended without (another) bureau call. */
+export const CLIENT_REVOKED_CODE = 'CREDIT_CLIENT_REVOKED';
+
 /** A bureau that keeps answering "not ready yet" is given up on after this long. */
 const MAX_PENDING_MS = 24 * 3_600_000;
 
@@ -111,6 +114,14 @@ export function createJobRunner(deps: {
   }
 
   async function work(job: ClaimedJob): Promise<void> {
+    // A leaked client is revoked to stop it: its queued and retrying pulls would still be billed.
+    if (job.clientRevoked) {
+      return fail(
+        job,
+        CLIENT_REVOKED_CODE,
+        `This client was revoked, so ${name} was not asked for this report after that. A client that is not revoked can request it again.`,
+      );
+    }
     let subject: unknown;
     try {
       subject = JSON.parse(cipher.open(job.subjectEnc, subjectAad(job.clientId, job.subjectHash)));
