@@ -112,4 +112,20 @@ describe('round trips', () => {
     expect(formatMajor(-1234567)).toBe('-12,345.67');
     expect(minorToDecimalText(-5)).toBe('-0.05');
   });
+
+  it('rounds half a kobo away from zero on both sides, so a debit mirrors a credit', () => {
+    // An average of 1.505 naira is 150.5 kobo: 151 kobo either way, never 150 for the negative one.
+    expect(toMajor(150.5)).toBe(1.51);
+    expect(toMajor(-150.5)).toBe(-1.51);
+    expect(toMajor(-0.5)).toBe(-0.01);
+    expect(toMajor(-0.4)).toBe(0);
+    expect(formatMajor(-150.5)).toBe('-1.51');
+    expect(minorToDecimalText(-150.5)).toBe('-1.51');
+    expect(minorToDecimalText(-0.4)).toBe('0.00');
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (m) => {
+        expect(toMajor(-m)).toBe(-toMajor(m) + 0);
+      }),
+    );
+  });
 });

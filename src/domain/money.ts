@@ -97,14 +97,21 @@ export function numberToMinor(value: number): MoneyParse {
   return parseMinor(text);
 }
 
+/**
+ * A fractional amount of minor units (an average) to whole ones, halves away from zero so that a
+ * debit and a credit of the same size round to the same magnitude (`Math.round` takes -0.5 to 0).
+ */
+const roundMinor = (minor: number): number => (minor < 0 ? -Math.round(-minor) : Math.round(minor));
+
 /** Minor units to a major-unit number with two decimals (`150075` -> `1500.75`), for answers. */
 // `+ 0` turns -0 (a small negative average rounded) into 0, which JSON would do anyway.
-export const toMajor = (minor: number): number => Math.round(minor) / 100 + 0;
+export const toMajor = (minor: number): number => roundMinor(minor) / 100 + 0;
 
 /** Minor units as bureau-style text with thousands separators: `1234567` -> `"12,345.67"`. */
 export function formatMajor(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(minor));
+  const rounded = roundMinor(minor);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
   const whole = Math.floor(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -148,7 +155,8 @@ export function minorUnits(value: number | string): MoneyParse {
 
 /** Minor units as plain decimal text with two decimals and no separators: `-150075` -> `"-1500.75"`. */
 export function minorToDecimalText(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(minor));
+  const rounded = roundMinor(minor);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

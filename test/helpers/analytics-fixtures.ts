@@ -28,3 +28,28 @@ export const threeMonthStatement = statementOf(
   ],
   { openingNaira: 10_000 },
 );
+
+// Opening ₦250,000 (the account is healthy). End-of-day balances: May 1-2 235,000; May 3-9 255,000;
+// May 10-19 243,000; May 20 240,000. Flows alone from an assumed 0 would read -15,000 ... -10,000.
+/** Twenty days of May with more debits than credits, for statements without some or all balances. */
+export const healthyMay = statementOf(
+  [
+    ['2023-05-01', 'D', 15_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ['2023-05-03', 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ['2023-05-10', 'D', 12_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'],
+    ['2023-05-20', 'D', 3_000, '*901* AIRTIME RECHARGE 08031234567 MTN'],
+  ],
+  { openingNaira: 250_000 },
+);
+
+// Opening ₦10,000. 31 days of 2024 (a leap year): Jan 31, all of February, Mar 1. End-of-day
+// balances: Jan 31 - Feb 14 610,000; Feb 15-29 510,000; Mar 1 530,000.
+/** A month's span across three calendar months: 620,000 in, 100,000 out. */
+export const acrossThreeMonths = statementOf(
+  [
+    ['2024-01-31', 'C', 600_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ['2024-02-15', 'D', 100_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ['2024-03-01', 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+  ],
+  { openingNaira: 10_000 },
+);

@@ -36,3 +36,19 @@ export function statementOf(
     transactions,
   };
 }
+
+/**
+ * The statement as a provider without running balances sends it (Dojah, Okra, Mono's null
+ * balances): no row carries a balance, and only the stated balances named in `keep` remain.
+ */
+export function withoutRowBalances(
+  statement: CanonicalStatement,
+  keep: { opening?: boolean; closing?: boolean } = {},
+): CanonicalStatement {
+  return {
+    ...statement,
+    openingBalance: keep.opening ? statement.openingBalance : undefined,
+    closingBalance: keep.closing ? statement.closingBalance : undefined,
+    transactions: statement.transactions.map(({ balance: _, ...tx }) => tx),
+  };
+}

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
-// Three months: salary ₦300,000 (25th, paid on the Friday before a weekend), ₦300 interest,
-// expenses ₦162,100 (₦54,033.33 a month) and one ₦30,000 Carbon repayment (₦10,000 a month).
+// Jan 25 .. Mar 31 (7/31 of January, February, March: 69/31 months): salary ₦300,000 (25th, paid on
+// the Friday before a weekend), ₦300 interest (₦134.78 a month), expenses ₦162,100 (₦72,827.54 a
+// month) and one ₦30,000 Carbon repayment (₦13,478.26 a month); each is the total x 31 / 69.
 const rows: Array<[string, 'Credit' | 'Debit', number, string]> = [
   ['1/25/2023', 'Credit', 300_000, 'NIP CR/ACME LTD/JAN 2023 SALARY'],
   ['1/28/2023', 'Debit', 60_000, 'POS PURCHASE SHOPRITE LEKKI'],
@@ -58,19 +59,20 @@ describe('affordability', () => {
       payload: { statementKey: key, dti: 0.4, loanTenure: 6 },
     });
     expect(res.statusCode).toBe(200);
-    // income 300,100; 0.4 x 300,100 - 10,000 = 110,040 < disposable 300,100 - 54,033.33 - 10,000 = 236,066.67
+    // income 300,134.78; 0.4 x 300,134.78 - 13,478.26 = 106,575.65 (to the kobo) < disposable
+    // 300,134.78 - 72,827.54 - 13,478.26 = 213,828.98; over 6 months 639,453.90
     expect(res.json()).toMatchObject({
       statementKey: key,
       dti: 0.4,
       loanTenure: 6,
-      'monthly_disposable_income/monthly_affordability_amount': 110_040,
-      affordability_amount: 660_240,
+      'monthly_disposable_income/monthly_affordability_amount': 106_575.65,
+      affordability_amount: 639_453.9,
       average_predicted_salary: 300_000,
-      average_other_income: 100,
-      average_monthly_total_expenses: 54_033.33,
-      average_monthly_loan_repayment_amount: 10_000,
-      monthly_disposable_income: 236_066.67,
-      maximum_recommended_monthly_repayment: 110_040,
+      average_other_income: 134.78,
+      average_monthly_total_expenses: 72_827.54,
+      average_monthly_loan_repayment_amount: 13_478.26,
+      monthly_disposable_income: 213_828.98,
+      maximum_recommended_monthly_repayment: 106_575.65,
     });
   });
 
@@ -88,7 +90,7 @@ describe('affordability', () => {
     });
     const list = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: writer });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((r: { affordability_amount: number }) => r.affordability_amount)).toEqual([0, 660_240]);
+    expect(list.json().map((r: { affordability_amount: number }) => r.affordability_amount)).toEqual([0, 639_453.9]);
   });
 
   it("another client's statement is 404 for both routes", async () => {

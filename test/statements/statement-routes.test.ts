@@ -179,6 +179,13 @@ describe('POST /statements/analytics', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ processingStatus: 'NO BALANCE', openingBalance: null });
     expect(res.json().integrity.verdict).toBe('UNVERIFIABLE');
+    // No balance figure is made up from an opening of 0.
+    const { cashFlowAnalysis: cf, monthlySummary, transactionPatternAnalysis: p, riskSignals } = res.json();
+    expect([cf.closingBalance, cf.averageMonthlyBalance, cf.averageWeeklyBalance]).toEqual([null, null, null]);
+    expect(p.percentNumberOfDaysBalanceWasLessThan10ThousandNaira).toBeNull();
+    for (const month of monthlySummary) expect([month.openingBalance, month.lowestBalance]).toEqual([null, null]);
+    const low = riskSignals.find((s: { code: string }) => s.code === 'LOW_BALANCE_DAYS');
+    expect(low).toMatchObject({ assessed: false, triggered: false });
   });
 
   it('marks a statement with an edited balance ALTERED', async () => {

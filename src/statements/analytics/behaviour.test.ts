@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
-import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 describe('behavioralAnalysis', () => {
@@ -9,6 +9,16 @@ describe('behavioralAnalysis', () => {
   it('money swept out within two days of both large credits: accountSweep Yes', () => {
     // 101,000 -> 6,000 (under 10%) the next day; 56,000 -> 4,000 the next day
     expect(b.accountSweep).toBe('Yes');
+  });
+
+  it('no balance at all: accountSweep is null, neither Yes nor No', () => {
+    // From an assumed opening of 0 the same flows would read 100,000 -> 5,000 and 55,000 -> 3,000: Yes.
+    expect(analyseStatement(withoutRowBalances(sweptStatement)).behavioralAnalysis.accountSweep).toBeNull();
+  });
+
+  it('a stated opening balance alone is enough to see the sweep', () => {
+    const opening = withoutRowBalances(sweptStatement, { opening: true });
+    expect(analyseStatement(opening).behavioralAnalysis.accountSweep).toBe('Yes');
   });
 
   it('gambling: 53,000 staked over 155,000 of inflow, three betting transactions', () => {

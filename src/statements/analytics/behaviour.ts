@@ -35,7 +35,8 @@ export interface BehavioralAnalysis {
   accountActivity: number;
   /** Share of months whose inflow is under half or over twice the median monthly inflow. */
   percentOfInflowIrregularity: number;
-  accountSweep: 'Yes' | 'No';
+  /** Null when the statement gives no balance: a sweep is read from balances. */
+  accountSweep: 'Yes' | 'No' | null;
 }
 
 export interface SweepFacts {
@@ -53,9 +54,11 @@ const SWEEP_LEFT = 0.1;
  * Money swept out soon after it lands: the balance falls to 10% or less within two days. A credit
  * on day D is swept when the lowest running balance of the rows after it on day D, D+1 and D+2 is
  * that low: the lowest of its own day's later rows (a backward minimum over the day, once the day
- * is complete) and the lowest of each of the next two days.
+ * is complete) and the lowest of each of the next two days. Null when the statement gives no balance.
  */
-export function sweepFacts(ctx: AnalysisContext): SweepFacts {
+export function sweepFacts(ctx: AnalysisContext): SweepFacts | null {
+  if (ctx.balances === null) return null;
+  const { afterRow } = ctx.balances;
   const { rows: txs, day } = ctx;
   const index = verdictIndex(ctx);
   const selfTransfer = slotOf(index, 'self_transfer');
@@ -65,7 +68,6 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts {
   const today: number[] = [];
   let dayStart = 0;
   let firstOfDay = 0;
-  let running = ctx.openingBalance;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
     const d = (day[i] as number) - ctx.firstDay;
@@ -74,11 +76,10 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts {
       dayStart = i;
       firstOfDay = credits.rows.length;
     }
-    const credit = tx.direction === 'credit';
-    running = tx.balance ?? running + (credit ? tx.amount : -tx.amount);
+    const running = afterRow[i] as number;
     today[i - dayStart] = running;
     if (running < (dayLow[d] as number)) dayLow[d] = running;
-    if (credit && tx.amount >= SWEEP_MIN_CREDIT && index.rowCategory[i] !== selfTransfer) {
+    if (tx.direction === 'credit' && tx.amount >= SWEEP_MIN_CREDIT && index.rowCategory[i] !== selfTransfer) {
       credits.rows.push(i);
       credits.limits.push(running * SWEEP_LEFT);
       credits.laterToday.push(Number.POSITIVE_INFINITY);
@@ -122,7 +123,15 @@ function settleDay(credits: LargeCredits, first: number, today: number[], daySta
   }
 }
 
-export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep: SweepFacts): BehavioralAnalysis {
+/** Two or more large credits swept out, and half of them or more. */
+const isSwept = (sweep: SweepFacts): boolean =>
+  sweep.swept.length >= 2 && fraction(sweep.swept.length, sweep.largeCredits) >= 0.5;
+
+export function behavioralAnalysis(
+  ctx: AnalysisContext,
+  loans: LoanFacts,
+  sweep: SweepFacts | null,
+): BehavioralAnalysis {
   const inflow = Array.from(ctx.monthCredit);
   const outflow = ctx.monthDebit;
   let active = 0;
@@ -145,7 +154,6 @@ export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep
     gambling.length === 0
       ? 'No Gambling Transactions Found'
       : `${gambling.length} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''}: ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, ctx.totalCredit) * 100).toFixed(1)}% of inflow`;
-  const sweepShare = fraction(sweep.swept.length, sweep.largeCredits);
   return {
     monthToMonthInflowToOutflowRate:
       positiveMonths * 2 >= ctx.months.length ? 'Positive Cash Flow' : 'Negative Cash Flow',
@@ -168,6 +176,6 @@ export function behavioralAnalysis(ctx: AnalysisContext, loans: LoanFacts, sweep
     numberOfBettingTransactions: gambling.length,
     accountActivity: fraction(active, ctx.spanDays),
     percentOfInflowIrregularity: fraction(irregular, inflow.length),
-    accountSweep: sweep.swept.length >= 2 && sweepShare >= 0.5 ? 'Yes' : 'No',
+    accountSweep: sweep === null ? null : isSwept(sweep) ? 'Yes' : 'No',
   };
 }

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import { MONTH_NAMES, monthLabel, weekOfMonth } from './calendar.js';
-import { type AnalysisContext, monthCount } from './context.js';
+import { type AnalysisContext, type KnownBalances, monthCount, monthShares } from './context.js';
 import { fraction } from './stats.js';
 import { verdictIndex } from './verdicts.js';
 
@@ -21,8 +21,9 @@ export interface CashFlowAnalysis {
   averageMonthlyDebits: number;
   averageWeeklyCredits: number;
   averageWeeklyDebits: number;
-  averageMonthlyBalance: number;
-  averageWeeklyBalance: number;
+  /** Null, as every balance figure, when the statement gives no balance. */
+  averageMonthlyBalance: number | null;
+  averageWeeklyBalance: number | null;
   numberOfTransactingMonths: number;
   monthlyInflow: MonthAmount[];
   monthlyOutflow: MonthAmount[];
@@ -34,7 +35,7 @@ export interface CashFlowAnalysis {
   yearInStatement: string;
   firstDateInStatement: string;
   lastDateInStatement: string;
-  closingBalance: number;
+  closingBalance: number | null;
   /** Total debits over total credits (0..1 and beyond when spending exceeds inflow). */
   percentageOfExpenseOverInflow: number;
 }
@@ -45,30 +46,45 @@ const WEEK_NAMES = ['week 1', 'week 2', 'week 3', 'week 4', 'week 5'];
 /** Weeks in the statement: its days over 7, at least one. */
 export const weekCount = (ctx: AnalysisContext): number => Math.max(1, ctx.spanDays / 7);
 
-/** Average end-of-day balance of each month (days of the statement only), minor units. */
-export function monthlyAverageBalances(ctx: AnalysisContext): number[] {
+/**
+ * Mean of each month's average end-of-day balance (days of the statement only), each month weighed
+ * by the share of it the statement covers, as `monthCount` counts it: one day of a 31-day month
+ * weighs 1/31 of a full month. Minor units.
+ */
+function averageMonthlyBalance(ctx: AnalysisContext, balances: KnownBalances): number {
   const sums = new Array<number>(ctx.months.length).fill(0);
   const counts = new Array<number>(ctx.months.length).fill(0);
   for (let i = 0; i < ctx.spanDays; i++) {
-    const month = ctx.dayMonth[i] ?? 0;
-    sums[month] = (sums[month] ?? 0) + (ctx.endOfDay[i] ?? 0);
-    counts[month] = (counts[month] ?? 0) + 1;
+    const month = ctx.dayMonth[i] as number;
+    sums[month] = (sums[month] as number) + (balances.endOfDay[i] as number);
+    counts[month] = (counts[month] as number) + 1;
   }
-  return sums.map((s, i) => s / Math.max(1, counts[i] ?? 1));
+  const shares = monthShares(ctx);
+  let weighted = 0;
+  let weight = 0;
+  for (let m = 0; m < sums.length; m++) {
+    const share = shares[m] as number;
+    weighted += (share * (sums[m] as number)) / Math.max(1, counts[m] as number);
+    weight += share;
+  }
+  return weight === 0 ? 0 : weighted / weight;
 }
 
-function weeklyAverageBalance(ctx: AnalysisContext): number {
+/**
+ * Mean of each week's average end-of-day balance, a week weighed by its days (`weekCount` counts a
+ * final 3-day week as 3/7 of one): which comes to the mean end-of-day balance over the days.
+ */
+function averageWeeklyBalance(ctx: AnalysisContext, balances: KnownBalances): number {
   let total = 0;
-  let weeks = 0;
-  for (let start = 0; start < ctx.spanDays; start += 7) {
-    let s = 0;
-    const end = Math.min(ctx.spanDays, start + 7);
-    for (let i = start; i < end; i++) s += ctx.endOfDay[i] ?? 0;
-    total += s / (end - start);
-    weeks++;
-  }
-  return weeks === 0 ? 0 : total / weeks;
+  for (let i = 0; i < ctx.spanDays; i++) total += balances.endOfDay[i] as number;
+  return ctx.spanDays === 0 ? 0 : total / ctx.spanDays;
 }
+
+/** A balance figure in naira, or null when the statement gives no balance. */
+const balanceFigure = (
+  ctx: AnalysisContext,
+  figure: (ctx: AnalysisContext, balances: KnownBalances) => number,
+): number | null => (ctx.balances === null ? null : toMajor(figure(ctx, ctx.balances)));
 
 function period(ctx: AnalysisContext): { period: string; years: string } {
   if (ctx.months.length === 0) return { period: '', years: '' };
@@ -134,7 +150,6 @@ export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
     }
     return out;
   };
-  const averageBalances = monthlyAverageBalances(ctx);
   const { period: periodInStatement, years } = period(ctx);
   return {
     totalCreditTurnover: toMajor(ctx.totalCredit),
@@ -143,10 +158,8 @@ export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
     averageMonthlyDebits: toMajor(ctx.totalDebit / months),
     averageWeeklyCredits: toMajor(ctx.totalCredit / weeks),
     averageWeeklyDebits: toMajor(ctx.totalDebit / weeks),
-    averageMonthlyBalance: toMajor(
-      averageBalances.length === 0 ? 0 : averageBalances.reduce((a, b) => a + b, 0) / averageBalances.length,
-    ),
-    averageWeeklyBalance: toMajor(weeklyAverageBalance(ctx)),
+    averageMonthlyBalance: balanceFigure(ctx, averageMonthlyBalance),
+    averageWeeklyBalance: balanceFigure(ctx, averageWeeklyBalance),
     numberOfTransactingMonths: activeMonths,
     monthlyInflow: monthly(ctx.monthCredit),
     monthlyOutflow: monthly(ctx.monthDebit),
@@ -157,7 +170,7 @@ export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
     yearInStatement: years,
     firstDateInStatement: ctx.firstDate,
     lastDateInStatement: ctx.lastDate,
-    closingBalance: toMajor(ctx.closingBalance),
+    closingBalance: balanceFigure(ctx, (_, balances) => balances.closing),
     percentageOfExpenseOverInflow: fraction(ctx.totalDebit, ctx.totalCredit),
   };
 }

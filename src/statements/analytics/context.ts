@@ -1,14 +1,25 @@
 import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
-import { chainsFrom } from '../chain.js';
+import { chainsFrom, signed } from '../chain.js';
 import { daysInMonth, monthsBetween } from './calendar.js';
 import type { CategorisedRows, Verdict } from './categorise/categorise.js';
 import type { StreamsIndex } from './streams-index.js';
 import type { VerdictIndex } from './verdicts.js';
 
+/** The account's balances, when the statement tells any. Minor units. */
+export interface KnownBalances {
+  /** Stated, else worked back from the first row with a balance, else from the closing balance. */
+  opening: number;
+  /** Stated, else where the last row leaves the balance. */
+  closing: number;
+  /** After each row: its own balance, else the balance before it moved by its amount. */
+  afterRow: Float64Array;
+  /** End-of-day balance of day `firstDay + i`, carried forward across days without transactions. */
+  endOfDay: number[];
+}
+
 /**
  * What every section needs, computed once: the categorised transactions, the statement's span of
- * days and months, and the end-of-day balance of every day (carried forward across days without
- * transactions). All money is integer minor units.
+ * days and months, and the balances when any is known. All money is integer minor units.
  */
 export interface AnalysisContext {
   statement: CanonicalStatement;
@@ -32,14 +43,15 @@ export interface AnalysisContext {
   spanDays: number;
   /** Month keys (`2023-10`) from the first to the last transaction's month. */
   months: string[];
-  openingBalance: number;
-  closingBalance: number;
-  /** False when no row carried a balance and balances are derived from the flows alone. */
+  /**
+   * Null when no balance is known: no row carries one and the statement states neither an opening
+   * nor a closing balance. Every figure read from balances is then null, never worked out from 0.
+   */
+  balances: KnownBalances | null;
+  /** True when at least one row carries a running balance (so there is a chain to check). */
   balancesReported: boolean;
   /** Rows whose running balance does not follow from the row before (1 kobo of rounding tolerated). */
   chainBreaks: number;
-  /** End-of-day balance of day `firstDay + i`. */
-  endOfDay: number[];
   /** Index in `months` of day `firstDay + i`. */
   dayMonth: Int32Array;
   totalCredit: number;
@@ -74,14 +86,14 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   const lastDate = last?.date ?? '';
   const firstDay = first ? (rowDay[0] as number) : 0;
   const spanDays = first ? (rowDay[n - 1] as number) - firstDay + 1 : 0;
-  const firstSigned = first ? (first.direction === 'credit' ? first.amount : -first.amount) : 0;
-  const openingBalance = statement.openingBalance ?? (first?.balance !== undefined ? first.balance - firstSigned : 0);
+  const opening = openingOf(statement);
 
+  const afterRow = new Float64Array(n);
   const endOfDay: number[] = [];
   const dayCredit = new Float64Array(spanDays);
   const dayDebit = new Float64Array(spanDays);
   const dayTransactions = new Int32Array(spanDays);
-  let running = openingBalance;
+  let running = opening ?? 0;
   let balancesReported = false;
   let lastReported = statement.openingBalance;
   let chainBreaks = 0;
@@ -115,6 +127,7 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
       running = balance;
       balancesReported = true;
     }
+    afterRow[i] = running;
   }
   while (endOfDay.length < spanDays) endOfDay.push(running);
 
@@ -143,11 +156,10 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     firstDay,
     spanDays,
     months,
-    openingBalance,
-    closingBalance: statement.closingBalance ?? running,
+    balances:
+      opening === undefined ? null : { opening, closing: statement.closingBalance ?? running, afterRow, endOfDay },
     balancesReported,
     chainBreaks,
-    endOfDay,
     totalCredit,
     totalDebit,
     creditCount,
@@ -160,6 +172,20 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     verdictIndex: null,
     streamsIndex: null,
   };
+}
+
+/**
+ * The balance before the first transaction: stated; else the first row's balance less the rows up to
+ * it; else the closing balance less the credits plus the debits; undefined when no balance is known.
+ */
+function openingOf(statement: CanonicalStatement): number | undefined {
+  if (statement.openingBalance !== undefined) return statement.openingBalance;
+  let net = 0;
+  for (const tx of statement.transactions) {
+    net += signed(tx);
+    if (tx.balance !== undefined) return tx.balance - net;
+  }
+  return statement.closingBalance === undefined ? undefined : statement.closingBalance - net;
 }
 
 function dayMonths(firstDate: string, spanDays: number): Int32Array {
@@ -185,8 +211,29 @@ function dayMonths(firstDate: string, spanDays: number): Int32Array {
   return out;
 }
 
-/** Number of months to average over (at least 1). */
-export const monthCount = (ctx: AnalysisContext): number => Math.max(1, ctx.months.length);
+/**
+ * How much of each month in `ctx.months` the statement covers, from its first to its last
+ * transaction day: the month's covered days over its length (Jan 31..Mar 1 2024: 1/31, 1, 1/31).
+ */
+export function monthShares(ctx: AnalysisContext): number[] {
+  const days = new Array<number>(ctx.months.length).fill(0);
+  for (let i = 0; i < ctx.spanDays; i++) {
+    const m = ctx.dayMonth[i] as number;
+    days[m] = (days[m] as number) + 1;
+  }
+  return ctx.months.map(
+    (key, m) => (days[m] as number) / daysInMonth(Number(key.slice(0, 4)), Number(key.slice(5, 7))),
+  );
+}
+
+/**
+ * Number of months to average over: each calendar month counts by the share of its days the
+ * statement covers, so a statement of Jan 31..Mar 1 is 1.065 months, not 3 (at least 1).
+ */
+export function monthCount(ctx: AnalysisContext): number {
+  const covered = monthShares(ctx).reduce((a, b) => a + b, 0);
+  return Math.max(1, covered);
+}
 
 /** Index in `ctx.months` of row `row` of the statement. */
 export const monthOf = (ctx: AnalysisContext, row: number): number =>

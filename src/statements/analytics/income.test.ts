@@ -73,11 +73,12 @@ describe('incomeAnalysis: a renamed employer, weekend pay days, a pro-rated firs
     expect(income.otherIncomeTransactions.map((t) => t.amount)).toEqual([2_000, 500]);
   });
 
-  it('other income: 2,500 over six months; net monthly earning adds it to the salary', () => {
+  it('other income: 2,500 over Jan 10 .. Jun 30; net monthly earning adds it to the salary', () => {
     expect(income.hasOtherIncome).toBe('Yes');
     expect(income.numberOfOtherIncomePayments).toBe(2);
-    expect(income.averageOtherIncome).toBe(416.67);
-    expect(income.netAverageMonthlyEarning).toBe(345_416.67);
+    // 22/31 of January and five full months = 177/31 months: 2,500 x 31 / 177
+    expect(income.averageOtherIncome).toBe(437.85);
+    expect(income.netAverageMonthlyEarning).toBe(345_437.85);
   });
 
   it('the renamed salary is one recurring inflow stream', () => {

@@ -30,19 +30,20 @@ describe('loanAnalysis', () => {
     expect(loans.lendersActiveLast90Days).toEqual(['FairMoney', 'PalmCredit']);
     expect(loans.loanStacking).toBe('Yes');
   });
-  it('repayments over inflow (49,500 / 220,000) and monthly repayment over salary (8,250 / 100,000)', () => {
+  it('repayments over inflow (49,500 / 220,000) and monthly repayment over salary (8,669.49 / 100,000)', () => {
     expect(loans.repaymentToInflowRatio).toBe(0.225);
-    expect(loans.repaymentToSalaryRatio).toBe(0.0825);
+    expect(loans.repaymentToSalaryRatio).toBe(0.0867);
   });
 });
 
 describe('behavioralAnalysis loan fields', () => {
   const b = result.behavioralAnalysis;
-  it('totals, monthly averages over six months, counts and rates', () => {
+  it('totals, monthly averages over Jan 10 .. Jun 30, counts and rates', () => {
     expect(b.totalLoanAmount).toBe(120_000);
     expect(b.totalLoanRepaymentAmount).toBe(49_500);
-    expect(b.averageMonthlyLoanAmount).toBe(20_000);
-    expect(b.averageMonthlyLoanRepaymentAmount).toBe(8_250);
+    // 22/31 of January and five full months = 177/31 months
+    expect(b.averageMonthlyLoanAmount).toBe(21_016.95); // 120,000 x 31 / 177
+    expect(b.averageMonthlyLoanRepaymentAmount).toBe(8_669.49); // 49,500 x 31 / 177
     expect(b.numberLoanTransactions).toBe(3);
     expect(b.numberRepaymentTransactions).toBe(2);
     expect(b.loanInflowRate).toBe(0.75); // 3 of 4 credits

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { healthyMay, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 const statement = threeMonthStatement;
@@ -32,6 +33,36 @@ describe('monthlySummary', () => {
       lowestBalance: 105_000,
       averageDailyBalance: 109_838.71,
       inflow: 0,
+    });
+  });
+});
+
+describe('monthlySummary balances', () => {
+  it('are null without any balance, while the flows stay', () => {
+    const [may] = analyseStatement(withoutRowBalances(healthyMay)).monthlySummary;
+    // From an assumed 0: opening 0, lowest -15,000, highest 5,000, closing -10,000.
+    expect(may).toMatchObject({
+      inflow: 20_000,
+      outflow: 30_000,
+      net: -10_000,
+      openingBalance: null,
+      closingBalance: null,
+      lowestBalance: null,
+      highestBalance: null,
+      averageDailyBalance: null,
+    });
+  });
+
+  it('follow forward from a stated opening balance alone', () => {
+    const [may] = analyseStatement(withoutRowBalances(healthyMay, { opening: true })).monthlySummary;
+    // 250,000; then 235,000 (May 1-2), 255,000 (May 3-9), 243,000 (May 10-19), 240,000 (May 20):
+    // (2 x 235,000 + 7 x 255,000 + 10 x 243,000 + 240,000) / 20 = 246,250
+    expect(may).toMatchObject({
+      openingBalance: 250_000,
+      closingBalance: 240_000,
+      lowestBalance: 235_000,
+      highestBalance: 255_000,
+      averageDailyBalance: 246_250,
     });
   });
 });

@@ -1,10 +1,13 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
-import { type AnalysisContext, monthOf } from './context.js';
+import { type AnalysisContext, type KnownBalances, monthOf } from './context.js';
 import { rowsOf } from './verdicts.js';
 
-/** One local calendar month. Balances are end-of-day, carried forward across days without transactions. */
+/**
+ * One local calendar month. Balances are end-of-day, carried forward across days without
+ * transactions; null when the statement gives no balance.
+ */
 export interface MonthSummary {
   month: string;
   year: string;
@@ -13,11 +16,11 @@ export interface MonthSummary {
   inflow: number;
   outflow: number;
   net: number;
-  openingBalance: number;
-  closingBalance: number;
-  lowestBalance: number;
-  highestBalance: number;
-  averageDailyBalance: number;
+  openingBalance: number | null;
+  closingBalance: number | null;
+  lowestBalance: number | null;
+  highestBalance: number | null;
+  averageDailyBalance: number | null;
   salary: number;
   loanDisbursements: number;
   loanRepayments: number;
@@ -41,29 +44,7 @@ export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
   const loansOut = categoryByMonth(ctx, 'loan_repayment');
   const staked = categoryByMonth(ctx, 'gambling');
   const won = categoryByMonth(ctx, 'gambling_winnings');
-  // Daily balances per month.
-  const low = ctx.months.map(() => Number.POSITIVE_INFINITY);
-  const high = ctx.months.map(() => Number.NEGATIVE_INFINITY);
-  const sum = ctx.months.map(() => 0);
-  const days = ctx.months.map(() => 0);
-  const close = ctx.months.map(() => 0);
-  const open = ctx.months.map(() => 0);
-  let previous = ctx.openingBalance;
-  let month = -1;
-  for (let i = 0; i < ctx.spanDays; i++) {
-    const dayMonth = ctx.dayMonth[i] ?? 0;
-    if (dayMonth !== month) {
-      month = dayMonth;
-      open[month] = previous;
-    }
-    const balance = ctx.endOfDay[i] ?? previous;
-    low[month] = Math.min(low[month] ?? balance, balance);
-    high[month] = Math.max(high[month] ?? balance, balance);
-    sum[month] = (sum[month] ?? 0) + balance;
-    days[month] = (days[month] ?? 0) + 1;
-    close[month] = balance;
-    previous = balance;
-  }
+  const balances = ctx.balances === null ? null : balancesByMonth(ctx, ctx.balances);
   return ctx.months.map((key, m) => {
     const inflow = ctx.monthCredit[m] as number;
     const outflow = ctx.monthDebit[m] as number;
@@ -74,11 +55,7 @@ export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
       inflow: toMajor(inflow),
       outflow: toMajor(outflow),
       net: toMajor(inflow - outflow),
-      openingBalance: toMajor(open[m] ?? 0),
-      closingBalance: toMajor(close[m] ?? 0),
-      lowestBalance: toMajor(low[m] ?? 0),
-      highestBalance: toMajor(high[m] ?? 0),
-      averageDailyBalance: toMajor((sum[m] ?? 0) / Math.max(1, days[m] ?? 0)),
+      ...(balances?.[m] ?? UNKNOWN),
       salary: toMajor(salary[m] as number),
       loanDisbursements: toMajor(loansIn[m] as number),
       loanRepayments: toMajor(loansOut[m] as number),
@@ -86,4 +63,50 @@ export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
       gamblingWinnings: toMajor(won[m] as number),
     };
   });
+}
+
+type MonthBalances = Pick<
+  MonthSummary,
+  'openingBalance' | 'closingBalance' | 'lowestBalance' | 'highestBalance' | 'averageDailyBalance'
+>;
+
+const UNKNOWN: MonthBalances = {
+  openingBalance: null,
+  closingBalance: null,
+  lowestBalance: null,
+  highestBalance: null,
+  averageDailyBalance: null,
+};
+
+/** Each month's balances, from its days' end-of-day balances. */
+function balancesByMonth(ctx: AnalysisContext, balances: KnownBalances): MonthBalances[] {
+  const low = ctx.months.map(() => Number.POSITIVE_INFINITY);
+  const high = ctx.months.map(() => Number.NEGATIVE_INFINITY);
+  const sum = ctx.months.map(() => 0);
+  const days = ctx.months.map(() => 0);
+  const close = ctx.months.map(() => 0);
+  const open = ctx.months.map(() => 0);
+  let previous = balances.opening;
+  let month = -1;
+  for (let i = 0; i < ctx.spanDays; i++) {
+    const dayMonth = ctx.dayMonth[i] as number;
+    if (dayMonth !== month) {
+      month = dayMonth;
+      open[month] = previous;
+    }
+    const balance = balances.endOfDay[i] as number;
+    low[month] = Math.min(low[month] as number, balance);
+    high[month] = Math.max(high[month] as number, balance);
+    sum[month] = (sum[month] as number) + balance;
+    days[month] = (days[month] as number) + 1;
+    close[month] = balance;
+    previous = balance;
+  }
+  return ctx.months.map((_, m) => ({
+    openingBalance: toMajor(open[m] as number),
+    closingBalance: toMajor(close[m] as number),
+    lowestBalance: toMajor(low[m] as number),
+    highestBalance: toMajor(high[m] as number),
+    averageDailyBalance: toMajor((sum[m] as number) / Math.max(1, days[m] as number)),
+  }));
 }

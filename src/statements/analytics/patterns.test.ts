@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { healthyMay } from '../../../test/helpers/analytics-fixtures.js';
+import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 // Opening ₦2,000. Balances after each row: 7,000; 207,000; 907,000; 857,000; 2,857,000; 857,000; 856,000.
@@ -63,5 +64,48 @@ describe('transactionPatternAnalysis', () => {
     const row = broken.transactions[3];
     if (row?.balance !== undefined) row.balance -= 10_000_00;
     expect(analyseStatement(broken).transactionPatternAnalysis.missingTransactions).toBe('Yes');
+  });
+});
+
+describe('transactionPatternAnalysis balance figures', () => {
+  const balanceFigures = (a: ReturnType<typeof analyseStatement>) =>
+    Object.fromEntries(Object.entries(a.transactionPatternAnalysis).filter(([key]) => key.includes('Balance')));
+
+  it('are all null without any balance', () => {
+    expect(balanceFigures(analyseStatement(withoutRowBalances(healthyMay)))).toEqual({
+      percentOfBalancesLessThan10ThousandNaira: null,
+      percentOfBalancesBetween10ThousandTo100ThousandNaira: null,
+      percentOfBalancesBetween100ThousandTo500ThousandNaira: null,
+      percentOfBalancesBetween500ThousandToOneMillionNaira: null,
+      percentOfBalancesGreaterThanOneMillionNaira: null,
+      percentNumberOfDaysBalanceWasLessThan10ThousandNaira: null,
+      mostFrequentBalanceRange: null,
+    });
+  });
+
+  it('with only a closing balance, bands and days read the same balances worked back from it', () => {
+    // After each row: 235,000; 255,000; 243,000; 240,000: all four in 100,000 - 500,000; no day under 10,000.
+    expect(balanceFigures(analyseStatement(withoutRowBalances(healthyMay, { closing: true })))).toEqual({
+      percentOfBalancesLessThan10ThousandNaira: 0,
+      percentOfBalancesBetween10ThousandTo100ThousandNaira: 0,
+      percentOfBalancesBetween100ThousandTo500ThousandNaira: 1,
+      percentOfBalancesBetween500ThousandToOneMillionNaira: 0,
+      percentOfBalancesGreaterThanOneMillionNaira: 0,
+      percentNumberOfDaysBalanceWasLessThan10ThousandNaira: 0,
+      mostFrequentBalanceRange: '100,000 - 500,000 naira',
+    });
+  });
+
+  it('a row without a balance (Mono sends null) is banded at the balance it leaves', () => {
+    // Row 5 (2,000,000 in) loses its balance; it still leaves 2,857,000, so the bands are those of
+    // the whole chain (not 0 of 6 over a million and 4 of 6 between 500,000 and 1,000,000).
+    const gap = structuredClone(statement);
+    const fifth = gap.transactions[4];
+    if (fifth) fifth.balance = undefined;
+    const q = analyseStatement(gap).transactionPatternAnalysis;
+    expect(q.percentOfBalancesGreaterThanOneMillionNaira).toBe(0.1429);
+    expect(q.percentOfBalancesBetween500ThousandToOneMillionNaira).toBe(0.5714);
+    expect(q.percentOfBalancesLessThan10ThousandNaira).toBe(0.1429);
+    expect(q.percentNumberOfDaysBalanceWasLessThan10ThousandNaira).toBe(0.1);
   });
 });

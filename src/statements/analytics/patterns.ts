@@ -1,7 +1,7 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { Verdict } from './categorise/categorise.js';
-import type { AnalysisContext } from './context.js';
+import type { AnalysisContext, KnownBalances } from './context.js';
 import { PartyTally } from './parties.js';
 import { fraction } from './stats.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
@@ -26,7 +26,7 @@ const BAND_LABELS = [
 
 const [BAND_10K, BAND_100K, BAND_500K, BAND_1M] = BANDS as [number, number, number, number];
 const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
-const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
+export const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
 
 /** Band of an amount (negative balances fall in the first band). */
 const band = (minor: number): number =>
@@ -110,25 +110,45 @@ const mostBand = (counts: Int32Array): string | null => {
   return best < 0 ? null : (BAND_LABELS[best] ?? null);
 };
 
+/**
+ * The balance figures: the bands of the balance after each row (as stated, or followed from the
+ * known balance before it) and the share of days ending under ₦10,000, from the same balances;
+ * all null when the statement gives no balance.
+ */
+function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): TransactionPatternAnalysis {
+  const out: TransactionPatternAnalysis = {};
+  if (balances === null) {
+    for (const key of BALANCE_KEYS) out[key] = null;
+    out.percentNumberOfDaysBalanceWasLessThan10ThousandNaira = null;
+    out.mostFrequentBalanceRange = null;
+    return out;
+  }
+  const bands = new Int32Array(BANDS.length + 1);
+  for (const balance of balances.afterRow) {
+    const b = band(balance);
+    bands[b] = (bands[b] as number) + 1;
+  }
+  let lowDays = 0;
+  for (const balance of balances.endOfDay) if (balance < BAND_10K) lowDays++;
+  for (let i = 0; i < BAND_NAMES.length; i++)
+    out[BALANCE_KEYS[i] as string] = fraction(bands[i] as number, balances.afterRow.length);
+  out.percentNumberOfDaysBalanceWasLessThan10ThousandNaira = fraction(lowDays, ctx.spanDays);
+  out.mostFrequentBalanceRange = mostBand(bands);
+  return out;
+}
+
 export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
   const { rows: txs, labels } = ctx;
   const n = txs.length;
   const amountBands = new Int32Array(BANDS.length + 1);
-  const balanceBands = new Int32Array(BANDS.length + 1);
   const v = verdictIndex(ctx);
   const parties = partiesIndex(ctx);
   const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
-  let balances = 0;
   for (let i = 0; i < n; i++) {
     const tx = txs[i] as CanonicalTransaction;
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
-    if (tx.balance !== undefined) {
-      const bb = band(tx.balance);
-      balanceBands[bb] = (balanceBands[bb] as number) + 1;
-      balances++;
-    }
     const slot = v.rowCategory[i];
     if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
     else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
@@ -136,13 +156,11 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
   const credits = ctx.creditCount;
   let activeDays = 0;
   let smallDays = 0;
-  let lowBalanceDays = 0;
   for (let d = 0; d < ctx.spanDays; d++) {
     if ((ctx.dayTransactions[d] as number) > 0) {
       activeDays++;
       if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < BAND_10K) smallDays++;
     }
-    if ((ctx.endOfDay[d] ?? 0) < BAND_10K) lowBalanceDays++;
   }
   let cardRequests = 0;
   let returnedCheques = 0;
@@ -164,11 +182,7 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
   for (let i = 0; i < BAND_NAMES.length; i++)
     out[TRANSACTION_KEYS[i] as string] = fraction(amountBands[i] as number, n);
   out.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira = fraction(smallDays, activeDays);
-  for (let i = 0; i < BAND_NAMES.length; i++)
-    out[BALANCE_KEYS[i] as string] = fraction(balanceBands[i] as number, balances);
-  Object.assign(out, {
-    percentNumberOfDaysBalanceWasLessThan10ThousandNaira: fraction(lowBalanceDays, ctx.spanDays),
-    mostFrequentBalanceRange: mostBand(balanceBands),
+  Object.assign(out, balancePatterns(ctx, ctx.balances), {
     mostFrequentTransactionRange: mostBand(amountBands),
     numberOfCardRequests: cardRequests,
     topIncomingTransfer: topIn.top,

@@ -3,7 +3,7 @@ import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { SweepFacts } from './behaviour.js';
 import { dateOf, dayNumber } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
-import type { AnalysisContext } from './context.js';
+import { type AnalysisContext, monthCount } from './context.js';
 import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction } from './stats.js';
@@ -14,6 +14,8 @@ export type Severity = 'none' | 'low' | 'medium' | 'high';
 /** One flag, with the figures and the transactions behind it. */
 export interface RiskSignal {
   code: string;
+  /** False when the statement lacks what the flag reads (the message says what): never triggered then. */
+  assessed: boolean;
   triggered: boolean;
   severity: Severity;
   message: string;
@@ -37,13 +39,27 @@ function signal(
   figures: RiskSignal['figures'],
   transactionIds: string[] = [],
 ): RiskSignal {
-  return { code, triggered: severity !== 'none', severity, message, figures, transactionIds };
+  return { code, assessed: true, triggered: severity !== 'none', severity, message, figures, transactionIds };
 }
+
+/** A flag the statement gives nothing to assess by: not triggered, with the reason as its message. */
+const notAssessed = (code: string, reason: string): RiskSignal => ({
+  code,
+  assessed: false,
+  triggered: false,
+  severity: 'none',
+  message: `not assessed: ${reason}`,
+  figures: {},
+  transactionIds: [],
+});
+
+const NO_BALANCE = 'no balance is known (no row carries one and the statement states no opening or closing balance)';
 
 export interface RiskInputs {
   income: IncomeResult;
   loans: LoanFacts;
-  sweep: SweepFacts;
+  /** Null when the statement gives no balance. */
+  sweep: SweepFacts | null;
   /** Places where the running balance does not follow from the previous row. */
   chainBreaks: number;
 }
@@ -140,11 +156,13 @@ function reversals(ctx: AnalysisContext): RiskSignal {
 }
 
 function lowBalance(ctx: AnalysisContext): RiskSignal {
+  if (ctx.balances === null) return notAssessed('LOW_BALANCE_DAYS', NO_BALANCE);
+  const { endOfDay } = ctx.balances;
   let days = 0;
   let lowest = Number.POSITIVE_INFINITY;
   let lowestDay = -1;
   for (let i = 0; i < ctx.spanDays; i++) {
-    const b = ctx.endOfDay[i] ?? 0;
+    const b = endOfDay[i] as number;
     if (b < LOW_BALANCE) days++;
     if (b < lowest) {
       lowest = b;
@@ -163,7 +181,8 @@ function lowBalance(ctx: AnalysisContext): RiskSignal {
   });
 }
 
-function sweepSignal(sweep: SweepFacts): RiskSignal {
+function sweepSignal(sweep: SweepFacts | null): RiskSignal {
+  if (sweep === null) return notAssessed('ACCOUNT_SWEEP', NO_BALANCE);
   const share = fraction(sweep.swept.length, sweep.largeCredits);
   const severity: Severity =
     sweep.swept.length >= 2 && share >= 0.5 ? 'medium' : sweep.swept.length > 0 ? 'low' : 'none';
@@ -199,8 +218,7 @@ function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
 }
 
 function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
-  const months = Math.max(1, ctx.months.length);
-  const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : ctx.totalCredit / months;
+  const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : ctx.totalCredit / monthCount(ctx);
   const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
   const items: number[] = [];
   let total = 0;
@@ -226,14 +244,13 @@ function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
 
 /** The balance chain only; the statements area's `integrity` report classifies each break. */
 function integrity(ctx: AnalysisContext, chainBreaks: number): RiskSignal {
+  if (!ctx.balancesReported) return notAssessed('STATEMENT_INTEGRITY', 'no row carries a running balance to check');
   const severity: Severity = chainBreaks >= 5 ? 'high' : chainBreaks > 0 ? 'medium' : 'none';
   return signal(
     'STATEMENT_INTEGRITY',
     severity,
-    ctx.balancesReported
-      ? `${chainBreaks} place(s) where a running balance does not follow from the previous row`
-      : 'no running balances to check',
-    { chainBreaks, balancesReported: ctx.balancesReported ? 'Yes' : 'No' },
+    `${chainBreaks} place(s) where a running balance does not follow from the previous row`,
+    { chainBreaks, balancesReported: 'Yes' },
   );
 }
 

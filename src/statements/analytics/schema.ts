@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { BALANCE_KEYS } from './patterns.js';
 
 /**
  * The analytics sections as OpenAPI documentation (the statement answers carry them after the
@@ -10,6 +11,14 @@ const open = (properties: Record<string, TSchema>, description: string) =>
 
 const Naira = (description: string) => Type.Number({ description: `${description} (naira, two decimals)` });
 const Fraction = (description: string) => Type.Number({ minimum: 0, description: `${description} (fraction 0..1)` });
+/** A figure read from balances: null, never worked out from an assumed 0, when the statement gives none. */
+const FromBalances = (figure: TSchema) =>
+  Type.Union([figure, Type.Null()], {
+    description:
+      'Null when no balance is known: no row carries one and the statement states no opening or closing balance',
+  });
+const PER_MONTH =
+  'over the months the statement covers, each calendar month counted by the share of its days from the first to the last transaction day (Jan 31..Mar 1 2024 is 1.065 months), at least 1';
 const YesNo = (description: string) => Type.Union([Type.Literal('Yes'), Type.Literal('No')], { description });
 const Day = Type.String({ description: 'YYYY-MM-DD, the account’s local day' });
 const MonthAmount = Type.Object({ year: Type.String(), month_name: Type.String(), amount: Type.Number() });
@@ -19,14 +28,23 @@ export const CashFlowAnalysisSchema = open(
   {
     totalCreditTurnover: Naira('All credits'),
     totalDebitTurnOver: Naira('All debits'),
-    averageMonthlyCredits: Naira('Credits over the calendar months of the statement'),
-    averageMonthlyDebits: Naira('Debits over the calendar months of the statement'),
-    averageMonthlyBalance: Naira('Mean of each month’s average end-of-day balance, carried across quiet days'),
+    averageMonthlyCredits: Naira(`Credits ${PER_MONTH}`),
+    averageMonthlyDebits: Naira(`Debits ${PER_MONTH}`),
+    averageWeeklyCredits: Naira('Credits over the statement’s days / 7, at least 1'),
+    averageWeeklyDebits: Naira('Debits over the statement’s days / 7, at least 1'),
+    averageMonthlyBalance: FromBalances(
+      Naira(
+        'Mean of each month’s average end-of-day balance, carried across quiet days, each month weighed by the share of it covered',
+      ),
+    ),
+    averageWeeklyBalance: FromBalances(
+      Naira('Mean end-of-day balance (each week weighed by its days, so a partial last week counts as part of one)'),
+    ),
     numberOfTransactingMonths: Type.Integer(),
     monthlyInflow: Type.Array(MonthAmount),
     monthlyOutflow: Type.Array(MonthAmount),
     validCredit: Naira('Credits that are not self-transfers, reversals or loan disbursements'),
-    closingBalance: Naira('Closing balance'),
+    closingBalance: FromBalances(Naira('Closing balance: stated, else after the last row')),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),
   },
   'The real API’s cash-flow section',
@@ -47,7 +65,7 @@ export const IncomeAnalysisSchema = open(
       ),
     ),
     hasOtherIncome: YesNo('Other income (cashback, dividends, interest, settlements) was found'),
-    averageOtherIncome: Naira('Other income per month'),
+    averageOtherIncome: Naira(`Other income ${PER_MONTH}`),
     netAverageMonthlyEarning: Naira('Predicted salary plus other income per month'),
   },
   'The real API’s income section: self-transfers, loans, gambling winnings and reversals are never income',
@@ -55,7 +73,7 @@ export const IncomeAnalysisSchema = open(
 
 export const SpendAnalysisSchema = open(
   {
-    averageMonthlyTotalExpenses: Naira('Debits except self-transfers, savings and loan repayments, per month'),
+    averageMonthlyTotalExpenses: Naira(`Debits except self-transfers, savings and loan repayments, ${PER_MONTH}`),
     totalExpenses: Naira('Debits except self-transfers, savings and loan repayments'),
     mostFrequentSpendCategory: Type.Union([Type.String(), Type.Null()]),
     monthWithHighestSpend: Type.Union([Type.String({ description: 'MM/YYYY' }), Type.Null()]),
@@ -68,7 +86,13 @@ export const TransactionPatternAnalysisSchema = open(
   {
     totalNumberOfTransactions: Type.Integer(),
     percentCreditTransactions: Fraction('Credits among all rows'),
-    percentNumberOfDaysBalanceWasLessThan10ThousandNaira: Fraction('Days ending under ₦10,000'),
+    ...Object.fromEntries(
+      BALANCE_KEYS.map((key) => [key, FromBalances(Fraction('Rows whose balance after them is in the band'))]),
+    ),
+    percentNumberOfDaysBalanceWasLessThan10ThousandNaira: FromBalances(Fraction('Days ending under ₦10,000')),
+    mostFrequentBalanceRange: FromBalances(
+      Type.String({ description: 'The band most rows’ balances fall in (null too when there are no rows)' }),
+    ),
     returnCheque: Type.Integer(),
     missingTransactions: YesNo('The running balance breaks somewhere'),
   },
@@ -80,10 +104,12 @@ export const BehavioralAnalysisSchema = open(
     overallInflowToOutflowRate: Type.Union([Type.Literal('Positive Cash Flow'), Type.Literal('Negative Cash Flow')]),
     loanTransactions: Type.Array(Item),
     loanRepaymentTransactions: Type.Array(Item),
-    averageMonthlyLoanRepaymentAmount: Naira('Loan repayments per month'),
+    averageMonthlyLoanRepaymentAmount: Naira(`Loan repayments ${PER_MONTH}`),
     gamblingStatus: Type.String(),
     gamblingRate: Fraction('Money staked over all credits'),
-    accountSweep: YesNo('Credits of ₦20,000+ taken down to 10% within two days, for half of them or more'),
+    accountSweep: FromBalances(
+      YesNo('Credits of ₦20,000+ taken down to 10% within two days, for two of them and half of them or more'),
+    ),
   },
   'The real API’s behavioural section',
 );
@@ -115,10 +141,11 @@ export const MonthSummarySchema = open(
     month: Type.String({ description: 'YYYY-MM' }),
     inflow: Naira('Credits'),
     outflow: Naira('Debits'),
-    openingBalance: Naira('Balance before the month'),
-    closingBalance: Naira('End-of-day balance of the month’s last statement day'),
-    lowestBalance: Naira('Lowest end-of-day balance'),
-    averageDailyBalance: Naira('Average end-of-day balance, carried across days without transactions'),
+    openingBalance: FromBalances(Naira('Balance before the month')),
+    closingBalance: FromBalances(Naira('End-of-day balance of the month’s last statement day')),
+    lowestBalance: FromBalances(Naira('Lowest end-of-day balance')),
+    highestBalance: FromBalances(Naira('Highest end-of-day balance')),
+    averageDailyBalance: FromBalances(Naira('Average end-of-day balance, carried across days without transactions')),
   },
   'One local calendar month',
 );
@@ -126,6 +153,10 @@ export const MonthSummarySchema = open(
 export const RiskSignalSchema = open(
   {
     code: Type.String({ examples: ['LOAN_STACKING'] }),
+    assessed: Type.Boolean({
+      description:
+        'False when the statement lacks what the flag reads (LOW_BALANCE_DAYS and ACCOUNT_SWEEP without any balance, STATEMENT_INTEGRITY without running balances): then not triggered, severity none, the message gives the reason',
+    }),
     triggered: Type.Boolean(),
     severity: Type.Union(['none', 'low', 'medium', 'high'].map((s) => Type.Literal(s))),
     message: Type.String(),

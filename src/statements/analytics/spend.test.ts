@@ -32,13 +32,14 @@ describe('spendAnalysis', () => {
     expect(spend.totalSpendOnOnlineAndWeb).toBe(9_000); // SportyBet 3,000 + Carbon via Monnify 6,000
     expect(spend.totalSpendOnSavingsAndInvestments).toBe(4_000);
     expect(spend.totalSpendOnOthers).toBe(13_000); // shopping 5,000 + cash 2,000 + loan repayment 6,000
-    expect(spend.averageMonthlySpendOnTransfer).toBe(5_000);
+    // Jan 3 .. Feb 25: 29/31 + 25/28 = 1.8283 months
+    expect(spend.averageMonthlySpendOnTransfer).toBe(5_469.44); // 10,000 / 1.8283
   });
 
   it('expenses leave out self-transfers, savings and loan repayments', () => {
     // 10,000 + 5,000 + 100 + 2,000 + 1,000 + 1,000 + 3,000
     expect(spend.totalExpenses).toBe(22_100);
-    expect(spend.averageMonthlyTotalExpenses).toBe(11_050);
+    expect(spend.averageMonthlyTotalExpenses).toBe(12_087.46); // 22,100 / (29/31 + 25/28)
     expect(spend.totalMonthlyExpenses).toEqual([
       { year: '2023', month_name: 'January', amount: 15_100 },
       { year: '2023', month_name: 'February', amount: 7_000 },

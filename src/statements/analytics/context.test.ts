@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { acrossThreeMonths, healthyMay } from '../../../test/helpers/analytics-fixtures.js';
+import { contextOf } from '../../../test/helpers/context-of.js';
+import { withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import type { CanonicalStatement } from '../../domain/statement.js';
+import { categoriseStatement } from './categorise/categorise.js';
+import { type AnalysisContext, buildContext, monthCount } from './context.js';
+
+const contextOfStatement = (s: CanonicalStatement): AnalysisContext => buildContext(s, categoriseStatement(s));
+
+describe('monthCount: calendar months weighed by the share of their days the statement covers', () => {
+  it('Jan 31 .. Mar 1 2024 is 1/31 + 29/29 + 1/31 months, not 3', () => {
+    const ctx = contextOfStatement(acrossThreeMonths);
+    expect(ctx.months).toEqual(['2024-01', '2024-02', '2024-03']);
+    expect(monthCount(ctx)).toBeCloseTo(1 / 31 + 1 + 1 / 31, 12); // 1.0645
+  });
+
+  it('Jan 1 .. Jun 30 is exactly six months', () => {
+    const ctx = contextOf([
+      ['2024-01-01', 'C', 1_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2024-06-30', 'D', 500, 'POS PURCHASE SHOPRITE LEKKI'],
+    ]);
+    expect(monthCount(ctx)).toBe(6);
+  });
+
+  it('at least one month, however short the statement', () => {
+    // 20 of May's 31 days would be 0.645 months.
+    expect(monthCount(contextOfStatement(healthyMay))).toBe(1);
+  });
+});
+
+describe('balances: known from a row, a stated opening or a stated closing balance, else null', () => {
+  // healthyMay: opening 250,000; credits 20,000; debits 30,000; closing 240,000.
+  const known = (s: CanonicalStatement) => {
+    const b = contextOfStatement(s).balances;
+    return b && { opening: b.opening / 100, closing: b.closing / 100, afterRow: [...b.afterRow].map((k) => k / 100) };
+  };
+  const truth = { opening: 250_000, closing: 240_000, afterRow: [235_000, 255_000, 243_000, 240_000] };
+
+  it('none of them: no balance at all, not balances from an assumed 0', () => {
+    const ctx = contextOfStatement(withoutRowBalances(healthyMay));
+    expect(ctx.balances).toBeNull();
+    expect(ctx.balancesReported).toBe(false);
+  });
+
+  it('only a closing balance: the opening is the closing less credits plus debits, 240,000 - 20,000 + 30,000', () => {
+    expect(known(withoutRowBalances(healthyMay, { closing: true }))).toEqual(truth);
+  });
+
+  it('only an opening balance: the balances follow forward from it', () => {
+    expect(known(withoutRowBalances(healthyMay, { opening: true }))).toEqual(truth);
+  });
+
+  it('a first balance on a later row: the opening is worked back from it, not 0', () => {
+    const s = withoutRowBalances(healthyMay);
+    const third = s.transactions[2];
+    if (third) third.balance = 243_000_00;
+    expect(known(s)).toEqual(truth);
+    expect(contextOfStatement(s).balances?.endOfDay[0]).toBe(235_000_00);
+  });
+});
