@@ -21,14 +21,14 @@ export interface BehavioralAnalysis {
   averageMonthlyLoanRepaymentAmount: number;
   numberLoanTransactions: number;
   numberRepaymentTransactions: number;
-  /** Share of credits (by count) that are loan disbursements. */
+  /** Share of the inflow's credits (by count) that are loan disbursements. */
   loanInflowRate: number;
-  /** Loan disbursements over all credits (by amount). */
+  /** Loan disbursements over inflow (by amount). */
   loanToInflowRate: number;
-  /** Loan repayments over all credits (by amount). */
+  /** Loan repayments over inflow (by amount). */
   loanRepaymentToInflowRate: number;
   gamblingStatus: string;
-  /** Money staked (gambling debits) over all credits. */
+  /** Money staked (gambling debits not paid back) over inflow. */
   gamblingRate: number;
   numberOfBettingTransactions: number;
   /** Share of the statement's days with at least one transaction. */
@@ -136,24 +136,26 @@ export function behavioralAnalysis(
   const outflow = ctx.monthDebit;
   let active = 0;
   for (let d = 0; d < ctx.spanDays; d++) if ((ctx.dayTransactions[d] as number) > 0) active++;
-  const gambling = rowsOfEither(ctx, 'gambling', 'gambling_winnings');
+  const index = verdictIndex(ctx);
+  let bets = 0;
   let staked = 0;
   const operators = new Set<string>();
-  for (const i of gambling) {
+  for (const i of rowsOfEither(ctx, 'gambling', 'gambling_winnings')) {
+    if (index.cancelled[i] === 1) continue;
+    bets++;
     const label = ctx.labels[i] as Verdict;
     if (label.entity) operators.add(label.entity);
     if (label.category === 'gambling') staked += (ctx.rows[i] as CanonicalTransaction).amount;
   }
-  const credits = ctx.creditCount;
   const positiveMonths = inflow.filter((v, i) => v >= (outflow[i] ?? 0)).length;
   const typical = median(inflow);
   const irregular = inflow.filter((v) => v < typical / 2 || v > typical * 2).length;
   const latestLoan = loans.disbursements[loans.disbursements.length - 1];
   const latestRepayment = loans.repayments[loans.repayments.length - 1];
   const gamblingStatus =
-    gambling.length === 0
+    bets === 0
       ? 'No Gambling Transactions Found'
-      : `${gambling.length} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''}: ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, ctx.totalCredit) * 100).toFixed(1)}% of inflow`;
+      : `${bets} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''}: ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
   return {
     monthToMonthInflowToOutflowRate:
       positiveMonths * 2 >= ctx.months.length ? 'Positive Cash Flow' : 'Negative Cash Flow',
@@ -168,12 +170,12 @@ export function behavioralAnalysis(
     averageMonthlyLoanRepaymentAmount: toMajor(loans.averageMonthlyRepayment),
     numberLoanTransactions: loans.disbursements.length,
     numberRepaymentTransactions: loans.repayments.length,
-    loanInflowRate: fraction(loans.disbursements.length, credits),
-    loanToInflowRate: fraction(loans.totalDisbursed, ctx.totalCredit),
-    loanRepaymentToInflowRate: fraction(loans.totalRepaid, ctx.totalCredit),
+    loanInflowRate: fraction(loans.disbursements.length, index.inflowCount),
+    loanToInflowRate: fraction(loans.totalDisbursed, index.inflow),
+    loanRepaymentToInflowRate: fraction(loans.totalRepaid, index.inflow),
     gamblingStatus,
-    gamblingRate: fraction(staked, ctx.totalCredit),
-    numberOfBettingTransactions: gambling.length,
+    gamblingRate: fraction(staked, index.inflow),
+    numberOfBettingTransactions: bets,
     accountActivity: fraction(active, ctx.spanDays),
     percentOfInflowIrregularity: fraction(irregular, inflow.length),
     accountSweep: sweep === null ? null : isSwept(sweep) ? 'Yes' : 'No',

@@ -40,7 +40,6 @@ export interface CashFlowAnalysis {
   percentageOfExpenseOverInflow: number;
 }
 
-const NOT_VALID_CREDIT = new Set(['self_transfer', 'reversal', 'loan_disbursement']);
 const WEEK_NAMES = ['week 1', 'week 2', 'week 3', 'week 4', 'week 5'];
 
 /** Weeks in the statement: its days over 7, at least one. */
@@ -119,11 +118,10 @@ function weeklyFlows(ctx: AnalysisContext): { weekIn: Float64Array; weekOut: Flo
   return { weekIn, weekOut };
 }
 
-/** Credits that are real money from others, from the category totals. */
+/** Credits that are real money from others: the inflow (`VerdictIndex.inflow`) less loan disbursements. */
 function validCredits(ctx: AnalysisContext): number {
-  let total = 0;
-  for (const c of verdictIndex(ctx).categories) if (!NOT_VALID_CREDIT.has(c.category)) total += c.creditTotal;
-  return total;
+  const index = verdictIndex(ctx);
+  return index.inflow - (index.byName.get('loan_disbursement')?.creditTotal ?? 0);
 }
 
 export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {

@@ -57,3 +57,67 @@ describe('behavioralAnalysis loan fields', () => {
     expect(b.latestRepaymentTransaction?.date).toBe('2023-06-15');
   });
 });
+
+describe('loans with a reversed repayment, zero-amount rows and self-transfers', () => {
+  const holder = 'ADEBAYO JOHN OKAFOR';
+  const reversed = analyseStatement(
+    statementOf(
+      [
+        ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+        ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+        ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+        ['2024-04-03', 'C', 50_000, 'NIP CR/CARBON FINANCE LIMITED/LOAN DISBURSEMENT'],
+        ['2024-04-06', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-06', 'C', 35_000, 'REVERSAL REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-07', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-12', 'D', 0, 'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS'],
+        ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
+      ],
+      { holder },
+    ),
+  );
+
+  it('the repayment paid back the same day is no repayment: 35,000 from one, not 70,000 from two', () => {
+    const b = reversed.behavioralAnalysis;
+    expect(b.totalLoanRepaymentAmount).toBe(35_000);
+    expect(b.numberRepaymentTransactions).toBe(1);
+    expect(b.loanRepaymentTransactions).toEqual([
+      { date: '2024-04-07', amount: 35_000, description: 'REMITA DD RENMONEY LOAN REPAYMENT' },
+    ]);
+    expect(
+      reversed.loanAnalysis.lenders.map((l) => [l.lender, l.repaymentCount, l.totalRepaid, l.transactionIds]),
+    ).toEqual([
+      ['Carbon', 0, 0, ['t4']],
+      ['Renmoney', 1, 35_000, ['t7']],
+    ]);
+  });
+
+  it('loan ratios over inflow: 100,000 + 50,000 + 10,000, self-transfers and the reversal left out', () => {
+    const b = reversed.behavioralAnalysis;
+    expect(b.loanInflowRate).toBe(0.3333); // 1 of 3 credits
+    expect(b.loanToInflowRate).toBe(0.3125); // 50,000 / 160,000
+    expect(b.loanRepaymentToInflowRate).toBe(0.2188); // 35,000 / 160,000
+    expect(reversed.loanAnalysis.repaymentToInflowRatio).toBe(0.2188);
+  });
+
+  it('zero-amount rows are never repayments or disbursements, so they never make loan stacking', () => {
+    const zeros = analyseStatement(
+      statementOf(
+        [
+          ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+          ['2024-04-12', 'D', 0, 'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS'],
+          ['2024-04-13', 'D', 0, 'DIRECT DEBIT UNPAID - CARBON'],
+          ['2024-04-14', 'C', 0, 'NIP CR/FAIRMONEY MFB/LOAN'],
+          ['2024-04-20', 'D', 100, 'POS PURCHASE'],
+        ],
+        { holder },
+      ),
+    );
+    expect(zeros.loanAnalysis.lenders).toEqual([]);
+    expect(zeros.loanAnalysis.lendersActiveLast30Days).toEqual([]);
+    expect(zeros.loanAnalysis.loanStacking).toBe('No');
+    expect(zeros.behavioralAnalysis.numberRepaymentTransactions).toBe(0);
+    expect(zeros.behavioralAnalysis.numberLoanTransactions).toBe(0);
+    expect(zeros.behavioralAnalysis.loanInflowRate).toBe(0); // 0 of 1 credit
+  });
+});

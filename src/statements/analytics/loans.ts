@@ -4,7 +4,7 @@ import { dayNumber } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import { fraction } from './stats.js';
-import { rowsOfEither } from './verdicts.js';
+import { rowsOfEither, verdictIndex } from './verdicts.js';
 
 export interface LenderSummary {
   lender: string;
@@ -27,7 +27,7 @@ export interface LoanAnalysis {
   lendersDisbursedLast90Days: string[];
   /** "Yes" when two or more lenders were active in the last 30 days or three or more in the last 90. */
   loanStacking: 'Yes' | 'No';
-  /** Repayments over all credits (0..1+). */
+  /** Repayments over inflow (`VerdictIndex.inflow`; 0..1+). */
   repaymentToInflowRatio: number;
   /** Average monthly repayment over the predicted salary; null without a salary. */
   repaymentToSalaryRatio: number | null;
@@ -51,7 +51,9 @@ export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number):
   const disbursed: number[] = [];
   const repaid: number[] = [];
   const byLender = new Map<string, LenderSummary>();
+  const { cancelled, inflow } = verdictIndex(ctx);
   for (const i of rowsOfEither(ctx, 'loan_disbursement', 'loan_repayment')) {
+    if (cancelled[i] === 1) continue;
     const tx = rows[i] as CanonicalTransaction;
     const label = labels[i] as Verdict;
     const isLoan = tx.direction === 'credit' && label.category === 'loan_disbursement';
@@ -114,7 +116,7 @@ export function loanFacts(ctx: AnalysisContext, averagePredictedSalary: number):
       lendersActiveLast90Days: last90,
       lendersDisbursedLast90Days: within(90, disbursed),
       loanStacking: last30.length >= 2 || last90.length >= 3 ? 'Yes' : 'No',
-      repaymentToInflowRatio: fraction(totalRepaid, ctx.totalCredit),
+      repaymentToInflowRatio: fraction(totalRepaid, inflow),
       repaymentToSalaryRatio:
         averagePredictedSalary > 0 ? fraction(averageMonthlyRepayment, averagePredictedSalary) : null,
     },

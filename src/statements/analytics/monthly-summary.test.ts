@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { healthyMay, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
-import { withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 const statement = threeMonthStatement;
@@ -63,6 +63,28 @@ describe('monthlySummary balances', () => {
       lowestBalance: 235_000,
       highestBalance: 255_000,
       averageDailyBalance: 246_250,
+    });
+  });
+});
+
+describe('monthlySummary loans and gambling', () => {
+  it('leave out a repayment and a stake that reversals paid back; inflow and outflow keep them', () => {
+    const [april] = analyseStatement(
+      statementOf([
+        ['2024-04-01', 'C', 100_000, 'NIP CR/TUNDE BAKARE/GTB'],
+        ['2024-04-06', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-06', 'C', 35_000, 'REVERSAL REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-07', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-10', 'D', 2_000, 'BET9JA'],
+        ['2024-04-11', 'C', 2_000, 'BET9JA REFUND'],
+        ['2024-04-12', 'D', 5_000, 'SPORTYBET'],
+      ]),
+    ).monthlySummary;
+    expect(april).toMatchObject({
+      loanRepayments: 35_000,
+      gamblingStakes: 5_000,
+      inflow: 137_000, // 100,000 + 35,000 + 2,000
+      outflow: 77_000, // 35,000 + 35,000 + 2,000 + 5,000
     });
   });
 });

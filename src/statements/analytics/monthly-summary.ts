@@ -2,7 +2,7 @@ import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
 import { type AnalysisContext, type KnownBalances, monthOf } from './context.js';
-import { rowsOf } from './verdicts.js';
+import { countedRowsOf } from './verdicts.js';
 
 /**
  * One local calendar month. Balances are end-of-day, carried forward across days without
@@ -28,10 +28,10 @@ export interface MonthSummary {
   gamblingWinnings: number;
 }
 
-/** Minor units per month of one category's transactions, either direction. */
+/** Minor units per month of one category's transactions that count (`countedRowsOf`), either direction. */
 function categoryByMonth(ctx: AnalysisContext, category: string): Float64Array {
   const perMonth = new Float64Array(ctx.months.length);
-  for (const i of rowsOf(ctx, category)) {
+  for (const i of countedRowsOf(ctx, category)) {
     const m = monthOf(ctx, i);
     perMonth[m] = (perMonth[m] as number) + (ctx.rows[i] as CanonicalTransaction).amount;
   }

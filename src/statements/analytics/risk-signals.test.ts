@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { healthyMay, sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
-import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
+import type { RiskSignal } from './risk-signals.js';
 
 const signals = analyseStatement(sweptStatement).riskSignals;
 const signal = (code: string) => {
@@ -133,5 +134,111 @@ describe('large unexplained inflows', () => {
       ]),
     ).riskSignals.find((s) => s.code === 'LARGE_UNEXPLAINED_INFLOWS');
     expect(found).toMatchObject({ triggered: false, figures: { count: 0, threshold: 1_972_727.27, total: 0 } });
+  });
+});
+
+const holder = 'ADEBAYO JOHN OKAFOR';
+const codeOf = (list: RiskSignal[], code: string): RiskSignal => {
+  const found = list.find((s) => s.code === code);
+  if (!found) throw new Error(`no ${code} signal`);
+  return found;
+};
+
+describe('riskSignals over inflow, with reversals paired', () => {
+  it('gambling: money the holder moves between their own accounts is not inflow', () => {
+    const moved = analyseStatement(
+      statementOf(
+        [
+          ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+          ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+          ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+          ['2024-04-03', 'D', 10_000, 'BET9JA'],
+          ['2024-04-05', 'D', 10_000, 'BET9JA'],
+          ['2024-04-08', 'D', 10_000, 'SPORTYBET'],
+          ['2024-04-09', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+          ['2024-04-09', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+          ['2024-04-12', 'D', 5_000, 'MTN AIRTIME'],
+          ['2024-04-20', 'D', 100, 'POS PURCHASE'],
+          ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
+        ],
+        { holder },
+      ),
+    ).riskSignals;
+    const g = codeOf(moved, 'GAMBLING_SHARE_OF_INFLOW');
+    // 30,000 staked over 110,000 received (not over the 910,000 credited): above 20%, high
+    expect(g.severity).toBe('high');
+    expect(g.figures).toEqual({ staked: 30_000, winnings: 0, totalInflow: 110_000, shareOfInflow: 0.2727 });
+    expect(g.transactionIds).toEqual(['t4', 't5', 't6']);
+  });
+
+  const reversed = analyseStatement(
+    statementOf(
+      [
+        ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+        ['2024-04-06', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-06', 'C', 35_000, 'REVERSAL REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-07', 'D', 35_000, 'REMITA DD RENMONEY LOAN REPAYMENT'],
+        ['2024-04-08', 'D', 5_000, 'POS PURCHASE'],
+        ['2024-04-10', 'D', 2_000, 'BET9JA'],
+        ['2024-04-11', 'C', 2_000, 'BET9JA REFUND'],
+        ['2024-04-12', 'D', 3_000, 'MTN AIRTIME'],
+        ['2024-04-12', 'C', 3_000, 'REVERSAL MTN AIRTIME'],
+        ['2024-04-13', 'D', 0, 'DIRECT DEBIT UNPAID - CARBON'],
+        ['2024-04-20', 'D', 100, 'POS PURCHASE'],
+        ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
+      ],
+      { holder },
+    ),
+  ).riskSignals;
+
+  it('reversals name the debit each paid back; their share is of the 110,000 inflow', () => {
+    const r = codeOf(reversed, 'REVERSALS');
+    // 35,000 + 2,000 + 3,000 = 40,000 over 110,000: 10% or more, medium
+    expect(r.severity).toBe('medium');
+    expect(r.figures).toEqual({ count: 3, total: 40_000, shareOfInflow: 0.3636, paired: 3 });
+    expect(r.transactionIds).toEqual(['t3', 't7', 't9']);
+    expect(r.pairs).toEqual([
+      { reversal: 't3', debit: 't2' },
+      { reversal: 't7', debit: 't6' },
+      { reversal: 't9', debit: 't8' },
+    ]);
+    expect(r.message).toBe('3 reversal(s) or refund(s), 36.4% of inflow; 3 matched to the debit paid back');
+  });
+
+  it('a refunded bet is no stake; a zero-amount direct debit is no repayment', () => {
+    expect(codeOf(reversed, 'GAMBLING_SHARE_OF_INFLOW').severity).toBe('none');
+    expect(codeOf(reversed, 'LOAN_STACKING').figures).toMatchObject({
+      lendersLast30Days: 'Renmoney',
+      totalRepaid: 35_000,
+    });
+    expect(codeOf(reversed, 'LOAN_STACKING').transactionIds).toEqual(['t4']);
+  });
+
+  it('"DIRECT DEBIT UNPAID" is a bounced debit', () => {
+    const b = codeOf(reversed, 'BOUNCED_OR_RETURNED_DEBITS');
+    expect(b.figures).toEqual({ count: 1 });
+    expect(b.transactionIds).toEqual(['t10']);
+  });
+
+  it('large inflows: the usual inflow leaves out money moved from the holder’s own accounts', () => {
+    // A different sender each month: no salary stream, so the usual inflow is the monthly average.
+    const senders = ['CHIDI OKEKE', 'BOLA ADE', 'EMEKA NWOSU', 'FUNMI ALAO', 'GRACE UDO', 'HALIMA BELLO'];
+    const large = analyseStatement(
+      statementOf(
+        [
+          ...senders.map((name, m): Row => [`2024-0${m + 1}-02`, 'C', 50_000, `TRF FROM ${name}`]),
+          ['2024-06-10', 'C', 2_000_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+          ['2024-06-10', 'D', 2_000_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+          ['2024-06-20', 'C', 400_000, 'NIP CR/TUNDE BAKARE/GTB'],
+        ],
+        { holder },
+      ),
+    ).riskSignals;
+    // Usual: (6 x 50,000 + 400,000) over Jan 2..Jun 20, 30/31 + 4 + 20/30 = 5.6344 months, is
+    // 124,236.64; three times that is 372,709.92 (counting the 2,000,000 moved in, it would be
+    // 1,437,595.42 and the 400,000 would pass unnoticed).
+    const l = codeOf(large, 'LARGE_UNEXPLAINED_INFLOWS');
+    expect(l.figures).toEqual({ count: 1, threshold: 372_709.92, total: 400_000 });
+    expect(l.transactionIds).toEqual(['t9']);
   });
 });

@@ -7,7 +7,7 @@ import { type AnalysisContext, monthCount } from './context.js';
 import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction } from './stats.js';
-import { rowsOf, rowsOfEither, verdictIndex } from './verdicts.js';
+import { countedRowsOf, rowsOf, rowsOfEither, verdictIndex } from './verdicts.js';
 
 export type Severity = 'none' | 'low' | 'medium' | 'high';
 
@@ -21,6 +21,8 @@ export interface RiskSignal {
   message: string;
   figures: Record<string, number | string | null>;
   transactionIds: string[];
+  /** REVERSALS only: each reversal credit with the debit it paid back, by transaction id. */
+  pairs?: Array<{ reversal: string; debit: string }>;
 }
 
 /** Balance under ₦5,000 at the end of a day. */
@@ -83,10 +85,11 @@ function totalOf(ctx: AnalysisContext, rows: ArrayLike<number>): number {
 }
 
 function gambling(ctx: AnalysisContext): RiskSignal {
-  const stakes = rowsOf(ctx, 'gambling');
-  const wins = rowsOf(ctx, 'gambling_winnings');
+  const stakes = countedRowsOf(ctx, 'gambling');
+  const wins = countedRowsOf(ctx, 'gambling_winnings');
   const staked = totalOf(ctx, stakes);
-  const share = fraction(staked, ctx.totalCredit);
+  const inflow = verdictIndex(ctx).inflow;
+  const share = fraction(staked, inflow);
   const severity: Severity = share >= 0.2 ? 'high' : share >= 0.05 ? 'medium' : stakes.length > 0 ? 'low' : 'none';
   return signal(
     'GAMBLING_SHARE_OF_INFLOW',
@@ -95,7 +98,7 @@ function gambling(ctx: AnalysisContext): RiskSignal {
     {
       staked: toMajor(staked),
       winnings: toMajor(totalOf(ctx, wins)),
-      totalInflow: toMajor(ctx.totalCredit),
+      totalInflow: toMajor(inflow),
       shareOfInflow: share,
     },
     lastIds(ctx, stakes, wins),
@@ -141,18 +144,23 @@ function bounced(ctx: AnalysisContext): RiskSignal {
   );
 }
 
+/** Reversals over inflow, with the debit each paid back where one was found. */
 function reversals(ctx: AnalysisContext): RiskSignal {
   const items = rowsOf(ctx, 'reversal');
   const total = totalOf(ctx, items);
-  const share = fraction(total, ctx.totalCredit);
+  const pairs = verdictIndex(ctx).reversalPairs;
+  const share = fraction(total, verdictIndex(ctx).inflow);
   const severity: Severity = share >= 0.1 || items.length >= 10 ? 'medium' : items.length > 0 ? 'low' : 'none';
-  return signal(
-    'REVERSALS',
-    severity,
-    `${items.length} reversal(s) or refund(s), ${(share * 100).toFixed(1)}% of inflow`,
-    { count: items.length, total: toMajor(total), shareOfInflow: share },
-    lastIds(ctx, items),
-  );
+  return {
+    ...signal(
+      'REVERSALS',
+      severity,
+      `${items.length} reversal(s) or refund(s), ${(share * 100).toFixed(1)}% of inflow; ${pairs.length} matched to the debit paid back`,
+      { count: items.length, total: toMajor(total), shareOfInflow: share, paired: pairs.length },
+      lastIds(ctx, items),
+    ),
+    pairs: pairs.slice(-MAX_IDS).map((p) => ({ reversal: idAt(ctx, p.reversal), debit: idAt(ctx, p.debit) })),
+  };
 }
 
 function lowBalance(ctx: AnalysisContext): RiskSignal {
@@ -218,12 +226,12 @@ function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
 }
 
 function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
-  const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : ctx.totalCredit / monthCount(ctx);
+  const index = verdictIndex(ctx);
+  const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : index.inflow / monthCount(ctx);
   const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
   const items: number[] = [];
   let total = 0;
   // Only a category with a credit this large needs its transactions looked at.
-  const index = verdictIndex(ctx);
   const large = (category: string) => (index.byName.get(category)?.largestCredit ?? 0) >= threshold;
   const rows = large('transfer_in') || large('other') ? rowsOfEither(ctx, 'transfer_in', 'other') : [];
   for (const i of rows) {

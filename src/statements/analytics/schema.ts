@@ -43,7 +43,7 @@ export const CashFlowAnalysisSchema = open(
     numberOfTransactingMonths: Type.Integer(),
     monthlyInflow: Type.Array(MonthAmount),
     monthlyOutflow: Type.Array(MonthAmount),
-    validCredit: Naira('Credits that are not self-transfers, reversals or loan disbursements'),
+    validCredit: Naira('Inflow less loan disbursements: credits that are not self-transfers, reversals or loans'),
     closingBalance: FromBalances(Naira('Closing balance: stated, else after the last row')),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),
   },
@@ -73,8 +73,10 @@ export const IncomeAnalysisSchema = open(
 
 export const SpendAnalysisSchema = open(
   {
-    averageMonthlyTotalExpenses: Naira(`Debits except self-transfers, savings and loan repayments, ${PER_MONTH}`),
-    totalExpenses: Naira('Debits except self-transfers, savings and loan repayments'),
+    averageMonthlyTotalExpenses: Naira(
+      `Debits except self-transfers, savings, loan repayments and debits a reversal paid back, ${PER_MONTH}`,
+    ),
+    totalExpenses: Naira('Debits except self-transfers, savings, loan repayments and debits a reversal paid back'),
     mostFrequentSpendCategory: Type.Union([Type.String(), Type.Null()]),
     monthWithHighestSpend: Type.Union([Type.String({ description: 'MM/YYYY' }), Type.Null()]),
     atmLocations: Type.Array(Type.String()),
@@ -103,15 +105,21 @@ export const BehavioralAnalysisSchema = open(
   {
     overallInflowToOutflowRate: Type.Union([Type.Literal('Positive Cash Flow'), Type.Literal('Negative Cash Flow')]),
     loanTransactions: Type.Array(Item),
-    loanRepaymentTransactions: Type.Array(Item),
+    loanRepaymentTransactions: Type.Array(Item, { description: 'Loan repayments, less those a reversal paid back' }),
     averageMonthlyLoanRepaymentAmount: Naira(`Loan repayments ${PER_MONTH}`),
+    loanInflowRate: Fraction('Loan disbursements among the credits of the inflow, by count'),
+    loanToInflowRate: Fraction('Loan disbursements over inflow'),
+    loanRepaymentToInflowRate: Type.Number({ minimum: 0, description: 'Loan repayments over inflow (may exceed 1)' }),
     gamblingStatus: Type.String(),
-    gamblingRate: Fraction('Money staked over all credits'),
+    gamblingRate: Type.Number({
+      minimum: 0,
+      description: 'Money staked (less stakes refunded) over inflow; above 1 when stakes outrun the inflow',
+    }),
     accountSweep: FromBalances(
       YesNo('Credits of ₦20,000+ taken down to 10% within two days, for two of them and half of them or more'),
     ),
   },
-  'The real API’s behavioural section',
+  'The real API’s behavioural section. Inflow: every credit except self-transfers and reversals (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
 );
 
 export const LoanAnalysisSchema = open(
@@ -120,6 +128,7 @@ export const LoanAnalysisSchema = open(
     lendersActiveLast30Days: Type.Array(Type.String()),
     lendersActiveLast90Days: Type.Array(Type.String()),
     loanStacking: YesNo('Two or more lenders in the last 30 days, or three or more in the last 90'),
+    repaymentToInflowRatio: Type.Number({ minimum: 0, description: 'Loan repayments over inflow (may exceed 1)' }),
   },
   'Loans by lender and loan stacking',
 );
@@ -162,8 +171,13 @@ export const RiskSignalSchema = open(
     message: Type.String(),
     figures: Type.Record(Type.String(), Type.Unknown()),
     transactionIds: Type.Array(Type.String()),
+    pairs: Type.Optional(
+      Type.Array(Type.Object({ reversal: Type.String(), debit: Type.String() }), {
+        description: 'REVERSALS only: each reversal credit with the debit it paid back (transaction ids)',
+      }),
+    ),
   },
-  'A risk flag with its evidence',
+  'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers and reversals)',
 );
 
 /** Every analytics section, by the name it has in the statement answer. */

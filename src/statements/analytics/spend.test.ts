@@ -55,3 +55,38 @@ describe('spendAnalysis', () => {
     expect(spend.atmLocations).toEqual(['GTB IKEJA CITY MALL']);
   });
 });
+
+describe('spendAnalysis with reversed debits and zero amounts', () => {
+  const reversed = analyseStatement(
+    statementOf([
+      ['2024-04-01', 'C', 100_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2024-04-08', 'D', 5_000, 'POS PURCHASE'],
+      ['2024-04-10', 'D', 2_000, 'BET9JA'],
+      ['2024-04-11', 'C', 2_000, 'BET9JA REFUND'],
+      ['2024-04-12', 'D', 3_000, 'MTN AIRTIME'],
+      ['2024-04-12', 'C', 3_000, 'REVERSAL MTN AIRTIME'],
+      ['2024-04-15', 'D', 0, 'MTN AIRTIME'],
+      ['2024-04-16', 'D', 0, 'MTN AIRTIME'],
+      ['2024-04-20', 'D', 100, 'POS PURCHASE'],
+    ]),
+  );
+  const s = reversed.spendAnalysis;
+
+  it('a debit paid back by a reversal or refund is not spent; the turnover still counts it', () => {
+    expect(s.totalSpendOnAirtimeAndData).toBe(0);
+    expect(s.totalSpendOnGambling).toBe(0);
+    expect(s.totalSpendOnAtmAndPOS).toBe(5_100);
+    // 5,000 + 100; the bet and the airtime came back
+    expect(s.totalExpenses).toBe(5_100);
+    expect(s.averageMonthlyTotalExpenses).toBe(5_100);
+    expect(s.totalMonthlyExpenses).toEqual([{ year: '2024', month_name: 'April', amount: 5_100 }]);
+    expect(reversed.cashFlowAnalysis.totalDebitTurnOver).toBe(10_100);
+  });
+
+  it('zero amounts and reversed debits are not counted: two POS purchases beat one airtime', () => {
+    // Airtime has three debits: one paid back, two of nothing.
+    expect(s.mostFrequentSpendCategory).toBe('other');
+    expect(s.mostFrequentExpense).toBe('POS PURCHASE');
+    expect(s.mostFrequentExpenseAmount).toBe(2_550); // median of 5,000 and 100
+  });
+});

@@ -13,7 +13,8 @@ import { type CategoryRows, verdictIndex } from './verdicts.js';
 /**
  * How each of the real API's spend groups is made. The real API mixes channels (Transfer,
  * AtmAndPOS, USSD, OnlineAndWeb) with categories; a debit can count in one channel group and one
- * category group. Self-transfers are never spend.
+ * category group. Self-transfers are never spend, nor are zero amounts and debits a reversal paid
+ * back (`VerdictIndex.cancelled`).
  */
 const CATEGORY_GROUPS: Partial<Record<string, string>> = {
   transfer: 'Transfer',
@@ -92,18 +93,22 @@ const NOT_SPEND = 0;
 const SPEND = 1;
 const EXPENSE = 2;
 const CHARGE = 3;
-const spendKind = ({ category, debitCount }: CategoryRows): number =>
-  debitCount === 0 || category === 'self_transfer'
+const spendKind = (c: CategoryRows): number =>
+  spentCount(c) === 0 || c.category === 'self_transfer'
     ? NOT_SPEND
-    : NOT_EXPENSE.has(category)
+    : NOT_EXPENSE.has(c.category)
       ? SPEND
-      : category === 'bank_charges'
+      : c.category === 'bank_charges'
         ? CHARGE
         : EXPENSE;
 
-/** More debits; ties go to the category debited first. */
+/** A category's debits that count as spent: not zero amounts, not paid back by a reversal. */
+const spentCount = (c: CategoryRows): number => c.debitCount - c.cancelledDebitCount;
+const spentTotal = (c: CategoryRows): number => c.debitTotal - c.cancelledDebitTotal;
+
+/** More debits spent; ties go to the category debited first. */
 const moreFrequent = (a: CategoryRows, b: CategoryRows): boolean =>
-  a.debitCount > b.debitCount || (a.debitCount === b.debitCount && a.firstDebit < b.firstDebit);
+  spentCount(a) > spentCount(b) || (spentCount(a) === spentCount(b) && a.firstDebit < b.firstDebit);
 
 /**
  * Index in `GROUP_NAMES` of a channel's group, -1 for none: ATMs, POS and agents are AtmAndPOS,
@@ -193,16 +198,16 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     const group = CATEGORY_GROUPS[c.category];
     if (group) {
       const g = GROUP_INDEX.get(group) as number;
-      totals[g] = (totals[g] as number) + c.debitTotal;
+      totals[g] = (totals[g] as number) + spentTotal(c);
     }
-    if (kind !== SPEND) expenses += c.debitTotal;
+    if (kind !== SPEND) expenses += spentTotal(c);
     // Charges ride along with other spending; they would otherwise always be the most frequent.
     if (kind === EXPENSE && (!topCategory || moreFrequent(c, topCategory))) topCategory = c;
   }
   // Per debit: its channel group, month and payee.
   for (let i = 0; i < txs.length; i++) {
     const kind = kinds[v.rowCategory[i] as number] as number;
-    if (kind === NOT_SPEND) continue;
+    if (kind === NOT_SPEND || v.cancelled[i] === 1) continue;
     const tx = txs[i] as CanonicalTransaction;
     if (tx.direction !== 'debit') continue;
     const label = labels[i] as Verdict;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../../test/helpers/context-of.js';
-import { rowsOf, rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
+import { countedRowsOf, rowsOf, rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
 
 // Rows 0..6; categories in order of first appearance: transfer_in, transfer, utilities, bank_charges, reversal.
 const ctx = contextOf([
@@ -101,5 +101,82 @@ describe('rowsOf, rowsOfEither, slotOf', () => {
   it('slotOf: a category’s number, -1 when no transaction has it', () => {
     expect(slotOf(index, 'utilities')).toBe(2);
     expect(slotOf(index, 'gambling')).toBe(-1);
+  });
+});
+
+describe('reversal pairs, cancelled rows and inflow', () => {
+  // Rows 0..15.
+  const paired = contextOf([
+    ['2024-01-01', 'C', 100_000, 'NIP CR/JOHN DOE/GTB'], // 0 transfer_in
+    ['2024-01-02', 'D', 5_000, 'MTN AIRTIME'], // 1
+    ['2024-01-03', 'D', 5_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'], // 2
+    ['2024-01-04', 'C', 5_000, 'REVERSAL MTN AIRTIME'], // 3 names row 1: paired with it, not the later row 2
+    ['2024-01-05', 'D', 2_000, 'POS PURCHASE SHOPRITE LEKKI'], // 4
+    ['2024-01-06', 'D', 2_000, 'POS PURCHASE SPAR IKEJA'], // 5
+    ['2024-01-07', 'C', 2_000, 'REVERSAL'], // 6 names neither: the latest, row 5
+    ['2024-01-08', 'C', 2_000, 'REVERSAL'], // 7 row 5 taken: row 4
+    ['2024-01-10', 'D', 7_000, 'NIBSS Instant Payment Outward TO UBA/TUNDE BAKARE'], // 8
+    ['2024-01-11', 'D', 8_000, 'NIBSS Instant Payment Outward TO UBA/JOHN OKON'], // 9
+    ['2024-01-25', 'C', 8_000, 'REV NIBSS Instant Payment Outward TO UBA/JOHN OKON'], // 10 14 days after row 9
+    ['2024-01-25', 'C', 7_000, 'REV NIBSS Instant Payment Outward TO UBA/TUNDE BAKARE'], // 11 15 days: unpaired
+    ['2024-01-26', 'C', 9_000, 'REVERSAL'], // 12 only a later debit: unpaired
+    ['2024-01-26', 'D', 9_000, 'POS PURCHASE SPAR IKEJA'], // 13
+    ['2024-01-27', 'D', 0, 'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS'], // 14 zero amount
+    ['2024-01-28', 'C', 0, 'NIP CR/FAIRMONEY MFB/LOAN'], // 15 zero amount
+  ]);
+  const v = verdictIndex(paired);
+
+  it('pairs each reversal with the latest earlier debit of its amount within 14 days, one it names first', () => {
+    expect(Array.from(rowsOf(paired, 'reversal'))).toEqual([3, 6, 7, 10, 11, 12]);
+    expect(v.reversalPairs).toEqual([
+      { reversal: 3, debit: 1 },
+      { reversal: 6, debit: 5 },
+      { reversal: 7, debit: 4 },
+      { reversal: 10, debit: 9 },
+    ]);
+  });
+
+  it('cancels the paired debits and every zero amount, and tallies them per category', () => {
+    const cancelled = Array.from(v.cancelled.entries()).filter(([, c]) => c === 1);
+    expect(cancelled.map(([i]) => i)).toEqual([1, 4, 5, 9, 14, 15]);
+    expect(v.byName.get('airtime_and_data')).toMatchObject({ debitCount: 1, cancelledDebitCount: 1 });
+    // Shoprite and Spar: rows 4, 5 and 13 (2,000 + 2,000 + 9,000), rows 4 and 5 paid back.
+    expect(v.byName.get('shopping')).toMatchObject({
+      debitCount: 3,
+      debitTotal: 1_300_000,
+      cancelledDebitCount: 2,
+      cancelledDebitTotal: 400_000,
+    });
+    expect(v.byName.get('loan_disbursement')).toMatchObject({ creditCount: 1, cancelledCreditCount: 1 });
+    expect(Array.from(countedRowsOf(paired, 'shopping'))).toEqual([13]);
+    expect(Array.from(countedRowsOf(paired, 'loan_repayment'))).toEqual([]);
+    expect(countedRowsOf(paired, 'transfer_in')).toBe(rowsOf(paired, 'transfer_in'));
+  });
+
+  it('inflow: credits except self-transfers and reversals; zero amounts never counted', () => {
+    // Row 0 (100,000) and the zero-amount loan; the six reversals (33,000) are left out.
+    expect([v.inflow, v.inflowCount]).toEqual([10_000_000, 1]);
+  });
+
+  it('inflow keeps loan disbursements and leaves out the holder moving their own money', () => {
+    const own = verdictIndex(
+      contextOf(
+        [
+          ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+          ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+          ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+          ['2024-04-03', 'C', 50_000, 'NIP CR/CARBON FINANCE LIMITED/LOAN DISBURSEMENT'],
+        ],
+        { holder: 'ADEBAYO JOHN OKAFOR' },
+      ),
+    );
+    // 100,000 + 50,000
+    expect([own.inflow, own.inflowCount]).toEqual([15_000_000, 2]);
+    expect(own.reversalPairs).toEqual([]);
+  });
+
+  it('the first statement: the card fee refunded two days later is paired', () => {
+    expect(index.reversalPairs).toEqual([{ reversal: 6, debit: 4 }]);
+    expect(index.inflow).toBe(29_000_000);
   });
 });

@@ -1,6 +1,7 @@
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
+import { pairReversals, type ReversalPair } from './reversal-pairs.js';
 
 /** One category: its sums by direction and, once asked for, its transactions. */
 export interface CategoryRows {
@@ -17,14 +18,19 @@ export interface CategoryRows {
   firstDebit: number;
   /** Minor units; 0 when it has no credit. */
   largestCredit: number;
+  /** Its rows that count for nothing (`VerdictIndex.cancelled`), by direction; minor units of the debits. */
+  cancelledCreditCount: number;
+  cancelledDebitCount: number;
+  cancelledDebitTotal: number;
   /** Indexes in `ctx.rows`, ascending; filled by `rowsOf`. */
   rows: Int32Array | null;
 }
 
 /**
  * The categoriser's final verdicts, one pass over the transactions for every section: each
- * transaction's category as a number, each category's sums, and the transactions carrying lexicon
- * flags.
+ * transaction's category as a number, each category's sums, the transactions carrying lexicon
+ * flags, the rows that count for nothing (zero amounts, debits paid back by a reversal) and the
+ * inflow every share of inflow divides by.
  */
 export interface VerdictIndex {
   /** Every category present, in order of first appearance (their slots: 0, 1, ...). */
@@ -34,7 +40,25 @@ export interface VerdictIndex {
   rowCategory: Uint16Array;
   /** Indexes in `ctx.rows` of the transactions with at least one flag, ascending. */
   flagged: number[];
+  /**
+   * Per transaction: 1 when it counts for nothing (never spend, a stake, a repayment or a
+   * disbursement): a zero amount, or a debit that a reversal paid back. Turnovers still count it.
+   */
+  cancelled: Uint8Array;
+  /** Each reversal credit with the debit it paid back (`pairReversals`), in order of the reversals. */
+  reversalPairs: ReversalPair[];
+  /**
+   * Inflow: the money the holder received, minor units. Every credit except self-transfers (the
+   * holder's own money) and reversals (money paid back, not received); loan disbursements count.
+   * Every share-of-inflow figure divides by it. `validCredit` is this less the loan disbursements.
+   */
+  inflow: number;
+  /** Number of credits in `inflow`, zero amounts left out. */
+  inflowCount: number;
 }
+
+/** Credits that are not inflow: the holder's own money, and money paid back. */
+const NOT_INFLOW = new Set(['self_transfer', 'reversal']);
 
 /**
  * The verdict index, built on first use and kept on the context. Categories are final only once
@@ -48,6 +72,7 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   const bySlot: CategoryRows[] = [];
   const rowCategory = new Uint16Array(n);
   const flagged: number[] = [];
+  const cancelled = new Uint8Array(n);
   // Per verdict number: its category's slot (-1 before its first row), and whether it has flags.
   const verdictSlot = new Int32Array(verdicts.length).fill(-1);
   const verdictFlagged = new Uint8Array(verdicts.length);
@@ -72,14 +97,61 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
       if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
     if (verdictFlagged[k] === 1) flagged.push(i);
+    if (tx.amount === 0) cancelled[i] = 1;
   }
+  const reversalPairs = pairReversals(ctx, reversalCredits(ctx, rowCategory, byName.get('reversal')), cancelled);
+  tallyCancelled(ctx, bySlot, rowCategory, cancelled);
   ctx.verdictIndex = {
     categories: bySlot,
     byName,
     rowCategory,
     flagged,
+    cancelled,
+    reversalPairs,
+    ...inflowOf(bySlot),
   };
   return ctx.verdictIndex;
+}
+
+/** Indexes of the reversal category's credits, ascending. */
+function reversalCredits(ctx: AnalysisContext, rowCategory: Uint16Array, c: CategoryRows | undefined): Int32Array {
+  if (c === undefined) return NO_ROWS;
+  const out = new Int32Array(c.creditCount);
+  for (let i = c.firstCredit, k = 0; k < out.length; i++) {
+    if (rowCategory[i] === c.slot && (ctx.rows[i] as CanonicalTransaction).direction === 'credit') out[k++] = i;
+  }
+  return out;
+}
+
+/** The inflow and its number of credits, from the category sums (`tallyCancelled` done). */
+function inflowOf(categories: readonly CategoryRows[]): { inflow: number; inflowCount: number } {
+  let inflow = 0;
+  let inflowCount = 0;
+  for (const c of categories) {
+    if (NOT_INFLOW.has(c.category)) continue;
+    inflow += c.creditTotal;
+    inflowCount += c.creditCount - c.cancelledCreditCount;
+  }
+  return { inflow, inflowCount };
+}
+
+/** Adds each cancelled row to its category's cancelled counts and total. */
+function tallyCancelled(
+  ctx: AnalysisContext,
+  bySlot: CategoryRows[],
+  rowCategory: Uint16Array,
+  cancelled: Uint8Array,
+): void {
+  for (let i = 0; i < cancelled.length; i++) {
+    if (cancelled[i] === 0) continue;
+    const tx = ctx.rows[i] as CanonicalTransaction;
+    const c = bySlot[rowCategory[i] as number] as CategoryRows;
+    if (tx.direction === 'credit') c.cancelledCreditCount++;
+    else {
+      c.cancelledDebitCount++;
+      c.cancelledDebitTotal += tx.amount;
+    }
+  }
 }
 
 function newCategory(bySlot: CategoryRows[], byName: Map<string, CategoryRows>, category: string): CategoryRows {
@@ -93,6 +165,9 @@ function newCategory(bySlot: CategoryRows[], byName: Map<string, CategoryRows>, 
     firstCredit: -1,
     firstDebit: -1,
     largestCredit: 0,
+    cancelledCreditCount: 0,
+    cancelledDebitCount: 0,
+    cancelledDebitTotal: 0,
     rows: null,
   };
   bySlot.push(c);
@@ -130,6 +205,15 @@ export function rowsOf(ctx: AnalysisContext, category: string): Int32Array {
   if (c === undefined) return NO_ROWS;
   if (c.rows === null) fillRows(index);
   return c.rows ?? NO_ROWS;
+}
+
+/** Indexes of one category's transactions that count (not `cancelled`), ascending. */
+export function countedRowsOf(ctx: AnalysisContext, category: string): Int32Array {
+  const rows = rowsOf(ctx, category);
+  const { byName, cancelled } = verdictIndex(ctx);
+  const c = byName.get(category);
+  if (c === undefined || c.cancelledCreditCount + c.cancelledDebitCount === 0) return rows;
+  return rows.filter((i) => cancelled[i] === 0);
 }
 
 /** Indexes of two categories' transactions, merged in statement order. */

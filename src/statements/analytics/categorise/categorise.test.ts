@@ -128,6 +128,23 @@ describe('channel, confidence and evidence', () => {
     expect(judge('CARD REISSUE FEE').flags).toContain('card_request');
     expect(judge('RETURNED CHEQUE 0001234 DAIRO', 'credit').flags).toContain('returned_cheque');
   });
+  it('flags failed direct debits in their common phrasings, whoever the lender', () => {
+    for (const narration of [
+      'DIRECT DEBIT UNPAID - CARBON',
+      'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS',
+      'UNPAID DIRECT DEBIT FAIRMONEY',
+      'DIRECT DEBIT RETURNED PALMCREDIT',
+      'MANDATE REJECTED BRANCH INTERNATIONAL',
+      'DD FAILED INSUFF FUNDS',
+    ]) {
+      expect(judge(narration).flags, narration).toContain('bounced_debit');
+    }
+    expect(judge('DIRECT DEBIT - CARBON').flags).not.toContain('bounced_debit');
+  });
+  it('a betting operator’s refund is a reversal, not winnings', () => {
+    expect(judge('BET9JA REFUND', 'credit').category).toBe('reversal');
+    expect(judge('REFUND FROM SPORTYBET', 'credit').category).toBe('reversal');
+  });
 });
 
 describe('counterparty', () => {
