@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { type Row, statementOf } from '../../test/helpers/statement-builder.js';
+import { analyseStatement } from '../statements/analytics/analyse.js';
 import { computeAffordability } from './affordability.js';
+import { inputsFromAnalytics } from './affordability-service.js';
 
 // ₦300,000 salary, ₦100 other income, ₦54,033.33 expenses, ₦10,000 existing repayments (kobo below).
 const inputs = {
@@ -27,5 +30,23 @@ describe('computeAffordability', () => {
     expect(a.existingRepayment).toBe(15_000_000);
     expect(a.monthlyAffordability).toBe(0);
     expect(a.affordabilityAmount).toBe(0);
+  });
+});
+
+describe('affordability from a statement whose salary stopped', () => {
+  it('lends nothing on it: salary January to March, nothing from April to the end in August', () => {
+    const rows: Row[] = [
+      ['2024-01-25', 'C', 300_000, 'ACME NIGERIA LTD SALARY'],
+      ['2024-02-25', 'C', 300_000, 'ACME NIGERIA LTD SALARY'],
+      ['2024-03-25', 'C', 300_000, 'ACME NIGERIA LTD SALARY'],
+      ['2024-08-28', 'D', 20_000, 'TRF TO EMEKA NWOSU'],
+    ];
+    const analytics = analyseStatement(statementOf(rows, { holder: 'ADEBAYO JOHN OKAFOR' }));
+    const inputs = inputsFromAnalytics(JSON.parse(JSON.stringify(analytics)));
+    expect(inputs.averagePredictedSalary).toBe(0);
+    expect(inputs.averageOtherIncome).toBe(0);
+    const a = computeAffordability(inputs, { dti: 0.4, loanTenure: 6 });
+    expect(a.monthlyIncome).toBe(0);
+    expect(a.monthlyAffordability).toBe(0);
   });
 });

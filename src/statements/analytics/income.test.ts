@@ -125,3 +125,108 @@ describe('incomeAnalysis: payroll rails and non-earners', () => {
     expect(income.expectedSalaryPaymentDay).toBeNull();
   });
 });
+
+const OKAFOR = { holder: 'ADEBAYO JOHN OKAFOR', openingNaira: 10_000 };
+const monthsOf2024 = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `2024-${String(from + i).padStart(2, '0')}`);
+
+describe('incomeAnalysis: a salary that stopped is not current income', () => {
+  // Salary on the 25th of January to March 2024, then only debits until 28 August: the April
+  // payment was due on the 25th and, four days' grace on, had still not come by 29 April.
+  const salaryRows = monthsOf2024(1, 3).map((m): Row => [`${m}-25`, 'C', 300_000, 'ACME NIGERIA LTD SALARY']);
+  const stale = (lastDay: string): Row[] =>
+    byDate([
+      ...salaryRows,
+      ['2024-01-28', 'D', 20_000, 'TRF TO EMEKA NWOSU'],
+      [lastDay, 'D', 20_000, 'TRF TO EMEKA NWOSU'],
+    ]);
+
+  it('no salary earner, nothing predicted, and the net monthly earning without it', () => {
+    const income = analyseStatement(statementOf(stale('2024-08-28'), OKAFOR)).incomeAnalysis;
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.averagePredictedSalary).toBe(0);
+    // No other income either: nothing a month.
+    expect(income.netAverageMonthlyEarning).toBe(0);
+    expect(income.expectedSalaryPaymentDay).toBeNull();
+    expect(income.frequencyOfSalaryPayments).toBeNull();
+  });
+
+  it('still lists the payments and the stream, saying it stopped', () => {
+    const result = analyseStatement(statementOf(stale('2024-08-28'), OKAFOR));
+    const income = result.incomeAnalysis;
+    expect(income.salaryTransactions.map((t) => t.date)).toEqual(['2024-01-25', '2024-02-25', '2024-03-25']);
+    expect(income.numberOfSalaryPayments).toBe(3);
+    expect(income.lastDateOfSalaryPayment).toBe('2024-03-25');
+    expect(income.salaryStreams).toHaveLength(1);
+    expect(income.salaryStreams[0]?.predictedAmount).toBe(300_000);
+    expect(income.salaryStreams[0]?.evidence.at(-1)).toBe(
+      "stopped: last paid 2024-03-25; the payment due 2024-04-25 had not come by the statement's end (2024-08-28), so it is not current income",
+    );
+    // 156 days from 25 March to 28 August.
+    expect(result.riskSignals.find((s) => s.code === 'SALARY_GAPS_AND_RECENCY')).toMatchObject({
+      severity: 'high',
+      figures: { daysSinceLastSalary: 156 },
+    });
+  });
+
+  it('the payment due on 25 April may come four days late: current to 29 April, stopped on the 30th', () => {
+    const until29 = analyseStatement(statementOf(stale('2024-04-29'), OKAFOR)).incomeAnalysis;
+    expect(until29.isSalaryEarner).toBe('Yes');
+    expect(until29.averagePredictedSalary).toBe(300_000);
+    const until30 = analyseStatement(statementOf(stale('2024-04-30'), OKAFOR)).incomeAnalysis;
+    expect(until30.isSalaryEarner).toBe('No');
+    expect(until30.averagePredictedSalary).toBe(0);
+  });
+
+  it('a new job after one that stopped: only the new pay is predicted, on its pay day', () => {
+    // ACME pays 250,000 on the 25th, January to April; GLOBEX 400,000 on the 10th, May to August
+    // (a different pay day: not ACME renamed). ACME's May payment never came.
+    const rows = byDate([
+      ...monthsOf2024(1, 4).map((m): Row => [`${m}-25`, 'C', 250_000, 'ACME NIGERIA LTD SALARY']),
+      ...monthsOf2024(5, 8).map((m): Row => [`${m}-10`, 'C', 400_000, 'GLOBEX LTD SALARY']),
+      ['2024-08-28', 'D', 20_000, 'TRF TO EMEKA NWOSU'],
+    ]);
+    const income = analyseStatement(statementOf(rows, OKAFOR)).incomeAnalysis;
+    expect(income.salaryStreams.map((s) => s.employer)).toEqual(['ACME', 'GLOBEX']);
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.averagePredictedSalary).toBe(400_000);
+    expect(income.expectedSalaryPaymentDay).toBe(10);
+    expect(income.numberOfSalaryPayments).toBe(8);
+  });
+});
+
+describe('incomeAnalysis: transfers from the holder under initials are not salary', () => {
+  it.each(['TRF FROM OKAFOR A J', 'TRF FROM A J OKAFOR'])('six months of "%s" are self-transfers', (narration) => {
+    const rows = monthsOf2024(1, 6).flatMap((m): Row[] => [
+      [`${m}-26`, 'C', 200_000, narration],
+      [`${m}-28`, 'D', 150_000, 'TRF TO EMEKA NWOSU'],
+    ]);
+    const result = analyseStatement(statementOf(rows, OKAFOR));
+    expect(result.incomeAnalysis.isSalaryEarner).toBe('No');
+    expect(result.incomeAnalysis.salaryStreams).toEqual([]);
+    expect(result.incomeAnalysis.averagePredictedSalary).toBe(0);
+    expect(result.categoryTotals.credits).toEqual([{ category: 'self_transfer', count: 6, total: 1_200_000 }]);
+  });
+});
+
+describe('incomeAnalysis: a raise three months in, and an employer whose name begins with a bank’s', () => {
+  // ZENITH TECH pays 300,000 on the 27th (January-March), renamed ZENITH TECHNOLOGIES in April
+  // with a raise to 360,000. The first payment is full pay, not a pro-rated month.
+  const rows = monthsOf2024(1, 6).flatMap((m, i): Row[] => [
+    [`${m}-27`, 'C', i < 3 ? 300_000 : 360_000, i < 3 ? 'ZENITH TECH LTD SAL' : 'ZENITH TECHNOLOGIES PLC SAL'],
+    [`${m}-28`, 'D', 250_000, 'TRF TO EMEKA NWOSU'],
+  ]);
+  const income = analyseStatement(statementOf(rows, OKAFOR)).incomeAnalysis;
+
+  it('one stream, named with the bank word kept', () => {
+    expect(income.salaryStreams).toHaveLength(1);
+    expect(income.salaryStreams[0]?.employer).toBe('ZENITH TECH / ZENITH TECHNOLOGIES');
+  });
+
+  it('no pro-rated first month; the predicted pay is the raised 360,000 (median of the last three)', () => {
+    expect(income.salaryStreams[0]?.proRatedFirstPayment).toBe(false);
+    expect(income.salaryStreams[0]?.evidence.join(' ')).not.toContain('pro-rated');
+    expect(income.averagePredictedSalary).toBe(360_000);
+    expect(income.lowestSalary).toBe(300_000);
+  });
+});

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
-import { dayNumber } from './calendar.js';
+import { civilDay, dateOf, dayNumber, daysInMonth } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount, relabel } from './context.js';
 import { type PayerCredits, payCredits } from './pay-credits.js';
@@ -162,6 +162,26 @@ function streamOf(g: Group, fit: Fit): SalaryStream {
   };
 }
 
+/**
+ * How many days after its pay day a payment may still come: `salary-fit` takes a payment up to
+ * four days late (three, or four after a weekend), so until then a stream is not known to have
+ * stopped.
+ */
+const PAY_GRACE_DAYS = 4;
+
+/** Day number of the pay date after the stream's last pay month (its pay day, or that month's last day). */
+function nextPayDate(fit: Fit): number {
+  const ym = fit.lastMonth + 1;
+  const year = Math.floor(ym / 12);
+  const month1 = (ym % 12) + 1;
+  return civilDay(year, month1, Math.min(fit.payDay, daysInMonth(year, month1)));
+}
+
+function stoppedEvidence(fit: Fit, due: number, end: string): string {
+  const last = (fit.payments[fit.payments.length - 1] as Credit).tx.date;
+  return `stopped: last paid ${last}; the payment due ${dateOf(due)} had not come by the statement's end (${end}), so it is not current income`;
+}
+
 /** Candidate pay by payer, in order of each payer's first credit. */
 function groupsOf(index: StreamsIndex, payers: readonly PayerCredits[]): Group[] {
   return payers.map((p) => {
@@ -294,34 +314,34 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   }
   const otherTxs = found.other.map((row) => rows[row] as CanonicalTransaction);
 
-  const lastDay = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
+  // Only the streams still paid at the statement's end are income; the others stay listed, saying so.
+  const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const current: SalaryStream[] = [];
   for (const { stream, fit } of kept) {
-    const last = fit.payments[fit.payments.length - 1];
-    if (last !== undefined && lastDay - last.day <= 62) current.push(stream);
+    const due = nextPayDate(fit);
+    if (due + PAY_GRACE_DAYS >= end) current.push(stream);
+    else stream.evidence.push(stoppedEvidence(fit, due, ctx.lastDate));
   }
-  const primary = streams[0];
-  let predicted = (current.length > 0 ? current : primary ? [primary] : []).reduce((s, x) => s + x.predicted, 0);
-  if (predicted === 0 && salaryTxs.length > 0) predicted = median(salaryTxs.map((t) => t.amount));
+  const predicted = current.reduce((s, x) => s + x.predicted, 0);
   const otherTotal = otherTxs.reduce((s, t) => s + t.amount, 0);
   const averageOtherIncome = otherTotal / monthCount(ctx);
 
   let lowest: CanonicalTransaction | undefined;
   for (const tx of salaryTxs) if (!lowest || tx.amount < lowest.amount) lowest = tx;
   const latest = salaryTxs[salaryTxs.length - 1];
-  const isEarner = streams.length > 0;
-  const confidence = primary?.confidence ?? (salaryTxs.length > 0 ? 0.5 : 0);
+  const isEarner = current.length > 0;
+  const confidence = streams[0]?.confidence ?? (salaryTxs.length > 0 ? 0.5 : 0);
 
   return {
     streams,
     streamRows,
-    averagePredictedSalary: isEarner ? predicted : 0,
+    averagePredictedSalary: predicted,
     averageOtherIncome,
     analysis: {
       salaryTransactions: salaryTxs.map(transactionItem),
-      averagePredictedSalary: toMajor(isEarner ? predicted : 0),
+      averagePredictedSalary: toMajor(predicted),
       isSalaryEarner: isEarner ? 'Yes' : 'No',
-      expectedSalaryPaymentDay: primary?.payDay ?? null,
+      expectedSalaryPaymentDay: current[0]?.payDay ?? null,
       frequencyOfSalaryPayments: isEarner ? 'Monthly' : null,
       lastDateOfSalaryPayment: latest?.date ?? null,
       numberOfSalaryPayments: salaryTxs.length,
@@ -329,7 +349,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
       otherIncomeTransactions: otherTxs.map(transactionItem),
       averageOtherIncome: toMajor(averageOtherIncome),
       numberOfOtherIncomePayments: otherTxs.length,
-      netAverageMonthlyEarning: toMajor((isEarner ? predicted : 0) + averageOtherIncome),
+      netAverageMonthlyEarning: toMajor(predicted + averageOtherIncome),
       lowestSalary: lowest ? toMajor(lowest.amount) : null,
       lowestSalaryDate: lowest?.date ?? null,
       mostRecentSalary: latest ? toMajor(latest.amount) : null,

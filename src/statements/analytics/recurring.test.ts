@@ -51,3 +51,42 @@ describe('recurringStreams', () => {
     expect(find('DStv')?.transactionIds).toHaveLength(6);
   });
 });
+
+describe('recurringStreams: two payments alone must agree in amount', () => {
+  const streamsOf = (rows: Row[]) => analyseStatement(statementOf(rows, { openingNaira: 200_000 })).recurringStreams;
+
+  it('50,000 then 10,000 to one person six days apart is no stream', () => {
+    const found = streamsOf([
+      ['2024-06-04', 'D', 50_000, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-10', 'D', 10_000, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-12', 'D', 1_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ]);
+    expect(found.filter((s) => s.counterparty === 'EMEKA NWOSU')).toEqual([]);
+  });
+
+  it('10,000 then 12,500 (a 25% rise, the most allowed) six days apart is an early WEEKLY stream', () => {
+    const found = streamsOf([
+      ['2024-06-04', 'D', 10_000, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-10', 'D', 12_500, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-12', 'D', 1_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ]);
+    expect(found.find((s) => s.counterparty === 'EMEKA NWOSU')).toMatchObject({
+      frequency: 'WEEKLY',
+      status: 'EARLY_DETECTION',
+      occurrences: 2,
+      averageAmount: 11_250,
+    });
+  });
+
+  it('three or more need no such agreement: their gaps are the evidence', () => {
+    const found = streamsOf([
+      ['2024-06-03', 'D', 50_000, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-10', 'D', 10_000, 'TRF TO EMEKA NWOSU'],
+      ['2024-06-17', 'D', 30_000, 'TRF TO EMEKA NWOSU'],
+    ]);
+    expect(found.find((s) => s.counterparty === 'EMEKA NWOSU')).toMatchObject({
+      frequency: 'WEEKLY',
+      status: 'MATURE',
+    });
+  });
+});

@@ -144,6 +144,28 @@ function describe(
   };
 }
 
+/**
+ * Two payments alone make a stream only when the smaller is at least this share of the larger (a
+ * rise of up to 25%, the band `salary-fit` allows an unnamed payer): their one gap is weak evidence
+ * of a schedule (two transfers to one person a week apart are common), so the amounts must agree too.
+ */
+const PAIR_ALIKE = 0.8;
+
+/** The stream of a counterparty's rows `at` (two or more), or null. */
+function counterpartyStream(
+  ctx: AnalysisContext,
+  key: string,
+  at: readonly number[],
+  statementEnd: number,
+): RecurringStream | null {
+  if (at.length === 2) {
+    const a = (ctx.rows[at[0] as number] as CanonicalTransaction).amount;
+    const b = (ctx.rows[at[1] as number] as CanonicalTransaction).amount;
+    if (Math.min(a, b) < PAIR_ALIKE * Math.max(a, b)) return null;
+  }
+  return describe(ctx, key, at, statementEnd);
+}
+
 /** The bucket holding `row` (null for a row without a counterparty); its category may have changed since. */
 function bucketOfRow(index: StreamsIndex, row: number): Bucket | null {
   const label = index.labels[row] as Verdict;
@@ -186,7 +208,8 @@ function rowsById(txs: readonly CanonicalTransaction[], salaryStreams: ReadonlyA
 
 /**
  * Recurring streams: transactions grouped by direction, counterparty and category, kept when the
- * gaps between them are regular (weekly, every two weeks, twice a month, monthly or yearly).
+ * gaps between them are regular (weekly, every two weeks, twice a month, monthly or yearly) and,
+ * for two transactions alone, their amounts alike (`PAIR_ALIKE`).
  * MATURE after three regular occurrences; TOMBSTONED when the next expected one is overdue at the
  * statement's end.
  */
@@ -228,14 +251,14 @@ export function recurringStreams(
           const rows = rowsOf(index, b).filter((row) => !gone.has(row));
           const first = rows[0] ?? Number.POSITIVE_INFINITY;
           whoFirst = Math.min(whoFirst, first);
-          const stream = rows.length >= 2 ? describe(ctx, b.who, rows, end) : null;
+          const stream = rows.length >= 2 ? counterpartyStream(ctx, b.who, rows, end) : null;
           if (stream) found.push({ stream, whoFirst: 0, first });
           continue;
         }
         const first = b.first;
         whoFirst = Math.min(whoFirst, first);
         if (b.count < 2 || cannotRecur(index, b)) continue;
-        const stream = describe(ctx, b.who, rowsOf(index, b), end);
+        const stream = counterpartyStream(ctx, b.who, rowsOf(index, b), end);
         if (stream) found.push({ stream, whoFirst: 0, first });
       }
       for (let j = at; j < found.length; j++) (found[j] as { whoFirst: number }).whoFirst = whoFirst;

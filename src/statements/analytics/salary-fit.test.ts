@@ -138,6 +138,32 @@ describe('fitSchedule: a named salary on the 25th, early before weekends, pro-ra
   });
 });
 
+describe('fitSchedule: a raise is not a pro-rated first month', () => {
+  it('300,000 for three months, then 360,000: the first payment is full pay; 360,000 predicted', () => {
+    // The first payment is under 90% of the median of the rest (360,000), but not of the next (300,000).
+    const fit = fitOf([
+      ...monthly('10', 300_000, 'NIP CR/ACME LTD/SALARY', ['01', '02', '03']),
+      ...monthly('10', 360_000, 'NIP CR/ACME LTD/SALARY', ['04', '05', '06']),
+    ]) as Fit;
+    expect(fit.proRated).toBe(false);
+    expect(fit.predictedFrom).toBe(3);
+    expect(predictedOf(fit)).toBe(kobo(360_000));
+    expect(fitEvidence(fit)).not.toContain('first payment smaller: pro-rated first month, left out of the average');
+  });
+
+  it('a smaller first payment, then a dip and a raise: still pro-rated', () => {
+    // 150,000 is under 90% of every later payment, the 250,000 dip included.
+    const fit = fitOf([
+      ['2023-01-10', 'C', 150_000, 'NIP CR/ACME LTD/SALARY'],
+      ['2023-02-10', 'C', 300_000, 'NIP CR/ACME LTD/SALARY'],
+      ['2023-03-10', 'C', 250_000, 'NIP CR/ACME LTD/SALARY'],
+      ['2023-04-10', 'C', 300_000, 'NIP CR/ACME LTD/SALARY'],
+      ['2023-05-10', 'C', 360_000, 'NIP CR/ACME LTD/SALARY'],
+    ]) as Fit;
+    expect(fit.proRated).toBe(true);
+  });
+});
+
 describe('fitSchedule', () => {
   it('no credits: null', () => {
     expect(fitSchedule([], new Scratch())).toBeNull();

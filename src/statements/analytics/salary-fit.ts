@@ -301,12 +301,15 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
   const k = payments.length;
   if (!keyword && k === 1) return null;
   if (!keyword && k === 2 && !someByRail(payments)) return null;
-  // Pro-rated: the first payment under 90% of the median of the rest (told from their range when it can be).
+  // Pro-rated: the first payment under 90% of the next one and of the median of the rest (all of
+  // the rest when it can be told from their range). A first payment as large as the next is full
+  // pay, however much a later raise adds.
   let proRated = false;
   if (k >= 3) {
     const first = (payments[0] as Credit).amount;
-    const [low, high] = rangeOf(payments, 1, k);
-    proRated = first < 0.9 * low || (first < 0.9 * high && first < 0.9 * median(amountsOf(payments, 1, k)));
+    const next = (payments[1] as Credit).amount;
+    const [low] = rangeOf(payments, 1, k);
+    proRated = first < 0.9 * low || (first < 0.9 * next && first < 0.9 * median(amountsOf(payments, 1, k)));
   }
   const fit: Fit = {
     payDay,

@@ -53,8 +53,10 @@ export const CashFlowAnalysisSchema = open(
 export const IncomeAnalysisSchema = open(
   {
     salaryTransactions: Type.Array(Item),
-    averagePredictedSalary: Naira('Median of the last three full salary payments (a pro-rated first month left out)'),
-    isSalaryEarner: YesNo('A monthly salary stream was found'),
+    averagePredictedSalary: Naira(
+      'Median of the last three full salary payments (a pro-rated first month left out) of the streams still paid at the statement’s end; 0 when none is',
+    ),
+    isSalaryEarner: YesNo('A monthly salary stream is still paid at the statement’s end'),
     expectedSalaryPaymentDay: Type.Union([Type.Integer({ minimum: 1, maximum: 31 }), Type.Null()]),
     frequencyOfSalaryPayments: Type.Union([Type.Literal('Monthly'), Type.Null()]),
     salaryConfidence: Fraction('How sure the salary finding is'),

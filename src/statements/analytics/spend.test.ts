@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { byDate } from '../../../test/helpers/by-date.js';
+import { type Row, statementOf } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 const result = analyseStatement(
@@ -88,5 +89,36 @@ describe('spendAnalysis with reversed debits and zero amounts', () => {
     expect(s.mostFrequentSpendCategory).toBe('other');
     expect(s.mostFrequentExpense).toBe('POS PURCHASE');
     expect(s.mostFrequentExpenseAmount).toBe(2_550); // median of 5,000 and 100
+  });
+});
+
+describe('spendAnalysis: recurring expenses are established streams of expenses', () => {
+  const months = ['01', '02', '03', '04', '05', '06'];
+  const rows = byDate([
+    ['2024-01-02', 'C', 900_000, 'TRF FROM CHIDI OKEKE'],
+    // Counted: DStv monthly (MATURE utilities) and Bolt weekly in June (MATURE transport).
+    ...months.map((m): Row => [`2024-${m}-05`, 'D', 12_500, 'DSTV SUBSCRIPTION MULTICHOICE']),
+    ...['01', '08', '15', '22', '29'].map((d): Row => [`2024-06-${d}`, 'D', 2_000, 'BOLT RIDE LAGOS']),
+    // Not expenses, though MATURE: savings twice a month and a monthly loan repayment.
+    ...months.flatMap((m): Row[] => [
+      [`2024-${m}-01`, 'D', 5_000, 'PIGGYVEST AUTOSAVE'],
+      [`2024-${m}-15`, 'D', 5_000, 'PIGGYVEST AUTOSAVE'],
+    ]),
+    ...months.map((m): Row => [`2024-${m}-10`, 'D', 20_000, 'MONNIFY/CARBON LOAN REPAYMENT']),
+    // Expenses, not recurring: upkeep that ended in March (TOMBSTONED), and two unlike transfers.
+    ...['01', '02', '03'].map((m): Row => [`2024-${m}-10`, 'D', 30_000, 'TRF TO MAMA NKECHI UPKEEP']),
+    ['2024-06-04', 'D', 50_000, 'TRF TO EMEKA NWOSU'],
+    ['2024-06-10', 'D', 10_000, 'TRF TO EMEKA NWOSU'],
+  ]);
+  const spend = analyseStatement(statementOf(rows, { holder: 'ADEBAYO JOHN OKAFOR' })).spendAnalysis;
+
+  it('totals DStv 6 x 12,500 and Bolt 5 x 2,000: 85,000, inside the expenses', () => {
+    expect(spend.totalRecurringExpense).toBe(85_000);
+    // DStv 75,000 + Bolt 10,000 + upkeep 90,000 + EMEKA 60,000; savings and repayments left out.
+    expect(spend.totalExpenses).toBe(235_000);
+  });
+
+  it('the most recurring expense is the one paid most often among them: DStv (6), not PiggyVest (12)', () => {
+    expect(spend.mostRecurringExpense).toBe('DSTV SUBSCRIPTION MULTICHOICE');
   });
 });

@@ -63,6 +63,8 @@ const GROUP_NAMES = [
 
 /** Debits that are not expenses: money still the holder's (own accounts, savings) or debt service. */
 const NOT_EXPENSE = new Set(['self_transfer', 'savings_and_investments', 'loan_repayment']);
+/** Whether debits of the category count in `totalExpenses` (and so may be recurring expenses). */
+const isExpense = (category: string): boolean => !NOT_EXPENSE.has(category);
 
 /** The real API's `spendAnalysis`: `averageMonthlySpendOnX` and `totalSpendOnX` per group, and more. */
 export type SpendAnalysis = Record<string, number | string | string[] | MonthAmount[] | null>;
@@ -96,7 +98,7 @@ const CHARGE = 3;
 const spendKind = (c: CategoryRows): number =>
   spentCount(c) === 0 || c.category === 'self_transfer'
     ? NOT_SPEND
-    : NOT_EXPENSE.has(c.category)
+    : !isExpense(c.category)
       ? SPEND
       : c.category === 'bank_charges'
         ? CHARGE
@@ -232,7 +234,10 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     analysis[AVERAGE_KEYS[g] as string] = toMajor((totals[g] as number) / months);
     analysis[TOTAL_KEYS[g] as string] = toMajor(totals[g] as number);
   }
-  const recurringOut = streams.filter((s) => s.direction === 'outflow' && s.category !== 'self_transfer');
+  // Recurring expenses are a part of the expenses: established (MATURE, so not ended) outflows of them.
+  const recurringOut = streams.filter(
+    (s) => s.direction === 'outflow' && s.status === 'MATURE' && isExpense(s.category),
+  );
   const recurringTotal = recurringOut.reduce((s, x) => s + x.totalMinor, 0);
   let highest = -1;
   for (let m = 0; m < perMonth.length; m++) {

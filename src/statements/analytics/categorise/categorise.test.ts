@@ -32,6 +32,11 @@ describe('known collisions are matched on whole words', () => {
     expect(judge('PalmCredit repayment').category).toBe('loan_repayment');
     expect(judge('NIP/PALMPAY/ADE WALE/transport money').category).toBe('transfer');
   });
+  it('a car rental is transport, not rent', () => {
+    expect(judge('TRF TO RENTAL CARS NG').category).toBe('transportation');
+    expect(judge('AVIS CAR RENTAL LAGOS').category).toBe('transportation');
+    expect(judge('PAYMENT FOR RENT APRIL').category).toBe('rent');
+  });
   it('RENT is not found inside PARENT or CURRENT', () => {
     expect(judge('UBA/TRF/TO CHIEF OKORO/RENT 2024').category).toBe('rent');
     expect(judge('UBA/TRF/TO PARENTS ASSOCIATION/contribution').category).toBe('transfer');
@@ -102,6 +107,30 @@ describe('self-transfers from the holder name', () => {
   });
 });
 
+describe('self-transfers from the holder name shortened to initials', () => {
+  const okafor = holderTokens('ADEBAYO JOHN OKAFOR');
+  const category = (narration: string, direction: Direction) =>
+    categoriseTransaction({ direction, narration }, okafor).category;
+
+  it('a name word with the initials of other name words is the holder, in either order', () => {
+    expect(category('TRF FROM OKAFOR A J', 'credit')).toBe('self_transfer');
+    expect(category('TRF FROM A J OKAFOR', 'credit')).toBe('self_transfer');
+    expect(category('TRF FROM OKAFOR A', 'credit')).toBe('self_transfer');
+    expect(category('NIP/GTB/A J OKAFOR/TRANSFER', 'credit')).toBe('self_transfer');
+    expect(category('TRF TO MR OKAFOR A J', 'debit')).toBe('self_transfer');
+  });
+  it('an initial that is none of the holder’s other words is someone else', () => {
+    // C is no holder word's initial; O is OKAFOR's own, already spelt out.
+    expect(category('TRF FROM OKAFOR C', 'credit')).toBe('transfer_in');
+    expect(category('TRF FROM OKAFOR A C', 'credit')).toBe('transfer_in');
+    expect(category('TRF FROM OKAFOR O', 'credit')).toBe('transfer_in');
+  });
+  it('the initials must make up the whole name: another name word next to them is another person', () => {
+    expect(category('TRF TO JOHN A SMITH', 'debit')).toBe('transfer');
+    expect(category('TRF FROM OKAFOR A CHIOMA', 'credit')).toBe('transfer_in');
+  });
+});
+
 describe('channel, confidence and evidence', () => {
   it('names the channel from the narration grammar', () => {
     expect(judge('ATM WDL 5399XXXXXXXX1234 GTB ATM IKEJA').channel).toBe('atm');
@@ -159,6 +188,14 @@ describe('counterparty', () => {
     expect(judge('nip cr/grace adewale/access – ref 7', 'credit').counterparty).toBe('GRACE ADEWALE');
     expect(judge('Transfer to adaeze nwankwo – Zenith').category).toBe('self_transfer');
     expect(judge('*737* trf to adaeze Nwankwo').category).toBe('self_transfer');
+  });
+  it('keeps a bank name that begins a company name, not one that is a field of its own', () => {
+    expect(judge('ZENITH TECHNOLOGIES PLC SAL', 'credit').counterparty).toBe('ZENITH TECHNOLOGIES PLC');
+    expect(judge('ZENITH TECH LTD SAL', 'credit').counterparty).toBe('ZENITH TECH LTD');
+    expect(judge('NIP CR/ZENITH/ACME NIGERIA LTD SALARY', 'credit').counterparty).toBe('ACME NIGERIA LTD');
+    // No company suffix: a bank (and branch) name, not a company.
+    expect(judge('ATM CASH WDL ZENITH ADEOLA ODEKU BRANCH 2').counterparty).toBe('ATM');
+    expect(judge('NIP CR/CHIOMA NWOSU/ZENITH/GTB', 'credit').counterparty).toBe('CHIOMA NWOSU');
   });
   it('a charge is named by its kind, not by the payee of the transfer it was charged on', () => {
     expect(

@@ -1,6 +1,7 @@
 import type { CanonicalStatement, CanonicalTransaction, Direction } from '../../../domain/statement.js';
 import { dayNumber } from '../calendar.js';
 import noise from '../lexicon/noise.json' with { type: 'json' };
+import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import type { Category, Channel } from './categories.js';
 import { counterpartySide, holderTokens, namesHolder, type Span } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
@@ -47,16 +48,40 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
 const NOISE = new WordList(noise.words);
 const TRAILING_BANKS = new WordList(noise.trailingBankNames);
 
+const COMPANY_SUFFIXES = new WordList(payroll.employerSuffixes);
+
+const isNameWord = (words: NarrationWords, i: number): boolean =>
+  (words.end[i] as number) - (words.start[i] as number) >= 2 &&
+  !NOISE.has(words.number[i] as number) &&
+  !hasDigit(words, i);
+
+/**
+ * Whether the bank name at word i begins a company's name (`ZENITH TECHNOLOGIES PLC`), not a
+ * field of its own (`NIP CR/ZENITH/ACME LTD`): a space, not a field separator, after it, then name
+ * words ending in a company suffix.
+ */
+function beginsCompanyName(words: NarrationWords, i: number, side: Span): boolean {
+  const next = i + 1;
+  if (!TRAILING_BANKS.has(words.number[i] as number) || next >= side.end) return false;
+  const after = words.end[i] as number;
+  if (words.start[next] !== after + 1 || words.text.charCodeAt(after) !== 32) return false;
+  for (let j = next; j < side.end; j++) {
+    if (j > next && COMPANY_SUFFIXES.has(words.number[j] as number)) return true;
+    if (!isNameWord(words, j)) return false;
+  }
+  return false;
+}
+
 /**
  * The other party's name in `side`: its first run of up to three words that are not grammar
- * (noise), digits or single characters, less a trailing bank name after two words.
+ * (noise), digits or single characters, less a trailing bank name after two words. A bank name
+ * may begin it when it begins a company's name.
  */
 function counterpartyOf(words: NarrationWords, side: Span): string {
   let start = side.start;
   let end = start;
   for (let i = side.start; i < side.end && end - start < 3; i++) {
-    const length = (words.end[i] as number) - (words.start[i] as number);
-    if (length < 2 || NOISE.has(words.number[i] as number) || hasDigit(words, i)) {
+    if (!isNameWord(words, i) && !(end === start && beginsCompanyName(words, i, side))) {
       if (end > start) break;
       start = end = i + 1;
       continue;
@@ -129,7 +154,7 @@ export function judge(
   let evidence: string;
   let entity: string | null = null;
   let kind: string | null = null;
-  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(words, side, holder)) {
+  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(words, side, holder, NOISE)) {
     category = 'self_transfer';
     confidence = 0.9;
     evidence = direction === 'debit' ? SELF_DEBIT : SELF_CREDIT;

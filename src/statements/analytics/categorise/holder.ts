@@ -1,8 +1,9 @@
 import type { Direction } from '../../../domain/statement.js';
-import { type NarrationWords, spelt } from './read-words.js';
-import { numberWord } from './words.js';
+import { hasDigit, type NarrationWords, spelt } from './read-words.js';
+import { numberWord, type WordList } from './words.js';
 
-const TITLES = new Set(['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON']);
+const TITLE_LIST = ['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON'];
+const TITLES = new Set(TITLE_LIST);
 
 /** The distinct words of the account holder's name, titles dropped. */
 export function holderTokens(name: string | undefined): readonly string[] {
@@ -51,10 +52,11 @@ export function counterpartySide(words: NarrationWords, direction: Direction): S
 }
 
 /**
- * True when at least two words of the holder's name (one for a one-word name) are among the words
- * of `side`. Compared word by word, not looked up: a name has a few words.
+ * True when `side` names the holder: at least two words of the holder's name (one for a one-word
+ * name) are among its words, or a name of the holder's words and initials is (`initialledName`).
+ * Compared word by word, not looked up: a name has a few words.
  */
-export function namesHolder(words: NarrationWords, side: Span, holder: readonly string[]): boolean {
+export function namesHolder(words: NarrationWords, side: Span, holder: readonly string[], grammar: WordList): boolean {
   if (holder.length === 0 || side.start >= side.end) return false;
   let first = -1;
   for (let i = side.start; i < side.end; i++) {
@@ -63,8 +65,62 @@ export function namesHolder(words: NarrationWords, side: Span, holder: readonly 
     if (holder.length === 1 || (first >= 0 && k !== first)) return true;
     first = k;
   }
+  return first >= 0 && initialledName(words, side, holder, grammar);
+}
+
+/**
+ * Whether a run of words in `side` is the holder's name shortened to initials (`OKAFOR A J`,
+ * `A J OKAFOR`, `OKAFOR A` for ADEBAYO JOHN OKAFOR): at least one name word spelt out and at least
+ * one single letter, each letter the initial of a different holder word not spelt out. The run
+ * must be the whole name: a word before or after it that is neither grammar (`grammar`) nor has a
+ * digit is another name's (`JOHN A SMITH` is not the holder).
+ */
+function initialledName(words: NarrationWords, side: Span, holder: readonly string[], grammar: WordList): boolean {
+  // The holder words found are kept as bits of an int.
+  if (holder.length > 30) return false;
+  let i = side.start;
+  while (i < side.end) {
+    let end = i;
+    while (end < side.end && (isLetter(words, end) || holderWord(words, end, holder) >= 0)) end++;
+    if (end > i && !nameWordAt(words, i - 1, side, grammar) && !nameWordAt(words, end, side, grammar)) {
+      if (initialsFit(words, i, end, holder)) return true;
+    }
+    i = end + 1;
+  }
   return false;
 }
+
+/** Whether words `start` to `end` spell out some holder words and give the initials of others. */
+function initialsFit(words: NarrationWords, start: number, end: number, holder: readonly string[]): boolean {
+  let spelledOut = 0;
+  const initials: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (isLetter(words, i)) initials.push(words.chars[words.start[i] as number] as number);
+    else spelledOut |= 1 << holderWord(words, i, holder);
+  }
+  return spelledOut !== 0 && initials.length > 0 && assignInitials(initials, 0, spelledOut, holder);
+}
+
+/** Whether `initials[j..]` can each be the initial of a different holder word outside `taken` (a bit per word). */
+function assignInitials(initials: readonly number[], j: number, taken: number, holder: readonly string[]): boolean {
+  if (j === initials.length) return true;
+  for (let k = 0; k < holder.length; k++) {
+    if ((taken & (1 << k)) !== 0 || (holder[k] as string).charCodeAt(0) !== initials[j]) continue;
+    if (assignInitials(initials, j + 1, taken | (1 << k), holder)) return true;
+  }
+  return false;
+}
+
+const isLetter = (words: NarrationWords, i: number): boolean =>
+  (words.end[i] as number) - (words.start[i] as number) === 1 && !hasDigit(words, i);
+
+/** Whether word i is in `side` and reads as part of a name: not grammar, a number or a title. */
+const nameWordAt = (words: NarrationWords, i: number, side: Span, grammar: WordList): boolean =>
+  i >= side.start &&
+  i < side.end &&
+  !grammar.has(words.number[i] as number) &&
+  !hasDigit(words, i) &&
+  !TITLE_LIST.some((title) => spelt(words, i, title));
 
 /** Which of the holder's words word i is, or -1. */
 function holderWord(words: NarrationWords, i: number, names: readonly string[]): number {
