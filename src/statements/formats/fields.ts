@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { majorToMinor, majorToMinorFast, minorUnits } from '../../domain/money.js';
 import type { Direction } from '../../domain/statement.js';
+import type { DayReading } from '../dates.js';
 import { type Problems, shown } from '../problems.js';
 
 /** Schema pieces for the quirks every provider has. */
@@ -70,16 +71,20 @@ export function readMinor(
   return undefined;
 }
 
-/** A reader of one date column that reports an unreadable date at the row's path. */
+/**
+ * A reader of one date column that reports an unreadable date at the row's path: not in the form
+ * (`expected a M/D/YYYY date`), or in the form but no such day (`not a calendar date`, `year out of range`).
+ */
 export function dayReader(
-  parse: (text: string) => string | undefined,
+  parse: (text: string) => DayReading,
   expected: string,
   problems: Problems,
 ): (text: string, list: string, i: number, field: string) => string | undefined {
   return (text, list, i, field) => {
     const day = parse(text);
-    if (day === undefined) problems.add(`${list}/${i}/${field}`, `expected ${expected}, got ${shown(text)}`);
-    return day;
+    if (typeof day === 'string') return day;
+    problems.add(`${list}/${i}/${field}`, `${day.reason ?? `expected ${expected}`}, got ${shown(text)}`);
+    return undefined;
   };
 }
 

@@ -140,7 +140,7 @@ describe('mono (F2)', () => {
     expect(problems).toEqual([
       { path: '/data/0/amount', message: 'expected a whole number of minor units, got 1.5' },
       { path: '/data/1/date', message: 'expected an ISO 8601 timestamp, got "31/02/2021"' },
-      { path: '/data/2/date', message: 'expected an ISO 8601 timestamp, got "2022-13-01T00:00:00Z"' },
+      { path: '/data/2/date', message: 'not a calendar date, got "2022-13-01T00:00:00Z"' },
       { path: '/data/2/type', message: 'expected "debit" or "credit", got "transfer"' },
     ]);
   });

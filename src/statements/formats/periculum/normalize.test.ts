@@ -151,10 +151,24 @@ describe('periculum (F1)', () => {
       ],
     });
     expect(problems).toEqual([
-      { path: '/transactions/0/date', message: 'expected a M/D/YYYY date, got "2/31/2021"' },
+      { path: '/transactions/0/date', message: 'not a calendar date, got "2/31/2021"' },
       { path: '/transactions/1/type', message: 'expected "debit" or "credit", got "Transfer"' },
       { path: '/transactions/1/amount', message: 'expected a decimal amount, got "1e3"' },
       { path: '/transactions/2/amount', message: 'must not be negative' },
+    ]);
+  });
+
+  it('says why a date of the M/D/YYYY form is refused, and names the form for any other text', () => {
+    const row = (date: string) => ({ date, description: 'a', balance: 1, amount: 1, type: 'Debit' });
+    const { problems } = refused(periculum, {
+      statementName: 's',
+      transactions: ['2/30/2020', '8/3/9999', '1/1/1800', '2020-02-01'].map(row),
+    });
+    expect(problems).toEqual([
+      { path: '/transactions/0/date', message: 'not a calendar date, got "2/30/2020"' },
+      { path: '/transactions/1/date', message: 'year out of range (1900 to 2999), got "8/3/9999"' },
+      { path: '/transactions/2/date', message: 'year out of range (1900 to 2999), got "1/1/1800"' },
+      { path: '/transactions/3/date', message: 'expected a M/D/YYYY date, got "2020-02-01"' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { dayFromDmy, dayFromYmd } from '../../dates.js';
+import { type DayReading, dayFromDmy, dayFromYmd } from '../../dates.js';
 import {
   type DraftRow,
   type DraftStatement,
@@ -9,7 +9,7 @@ import {
 import { dayReader, firstOf, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
 import { ZeehBody } from './schema.js';
 
-const dayFromEither = (t: string): string | undefined => (t.charCodeAt(4) === 45 ? dayFromYmd(t) : dayFromDmy(t));
+const dayFromEither = (t: string): DayReading => (t.charCodeAt(4) === 45 ? dayFromYmd(t) : dayFromDmy(t));
 
 /** F6 to the canonical statement; the identity numbers at the top level become the holder's. */
 export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
