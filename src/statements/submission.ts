@@ -21,7 +21,7 @@ export interface SubmitStatement {
 
 /**
  * Reads a submission or refuses it: the query values, the body in its format (every offending
- * field by path, or which format the body looks like), the statement name, and the real API's
+ * field by path, the names among them, or which format the body looks like), and the real API's
  * transaction-count rules. Pure: no database.
  */
 export function readSubmission(
@@ -44,10 +44,6 @@ export function readSubmission(
   }
   const { statement, reorderedDays } = outcome;
   const rows = `/body${outcome.rowsPath}`;
-  if (!statement.statementName) {
-    const path = `/body${format.statementNamePath}`;
-    throw new AppError('STATEMENT_INVALID', `${path}: is required`, [{ path, message: 'is required' }]);
-  }
   const count = statement.transactions.length;
   if (count === 0) {
     throw new AppError('NO_TRANSACTIONS', 'the statement has no transactions', [{ path: rows, message: 'is empty' }], {

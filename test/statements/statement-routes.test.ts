@@ -149,7 +149,9 @@ describe('POST /statements/analytics', () => {
 
   it('refuses fewer than 10 transactions with NOT ENOUGH TRANSACTIONS, and none with NO TRANSACTIONS', async () => {
     const headers = await both();
-    const few = await submit(headers, 'periculum', fixture('samples/periculum-f1-request.json'));
+    // The published example, with the clientFullName the spec makes mandatory (the example omits it).
+    const example = { ...fixture('samples/periculum-f1-request.json'), clientFullName: 'Oladipupo David Bello' };
+    const few = await submit(headers, 'periculum', example);
     expect(few.statusCode).toBe(422);
     expect(few.json()).toMatchObject({
       code: 'NOT_ENOUGH_TRANSACTIONS',
@@ -157,7 +159,7 @@ describe('POST /statements/analytics', () => {
       transactionCount: 9,
       errors: [{ path: '/body/transactions', message: 'has 9 transactions; at least 10 are needed' }],
     });
-    const none = await submit(headers, 'mono', { statementName: 'empty', data: [] });
+    const none = await submit(headers, 'mono', { statementName: 'empty', clientFullName: 'Funke Ojo', data: [] });
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({
       code: 'NO_TRANSACTIONS',

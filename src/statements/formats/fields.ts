@@ -11,6 +11,12 @@ export const Money = Type.Union([Type.Number(), Type.String()], {
 export const OptionalMoney = Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()]));
 export const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
 
+/**
+ * The fields the spec makes mandatory at the top level of F1, F2, F3, F4 and F6. Optional here so
+ * that a missing one is reported by `readCommonNames` with every other problem of the body.
+ */
+export const CommonNames = { statementName: OptionalText, clientFullName: OptionalText };
+
 /** `debit`/`credit` in any case, or undefined (the problem is reported). */
 export function readDirection(
   value: string,
@@ -86,6 +92,57 @@ export function dayReader(
     problems.add(`${list}/${i}/${field}`, `${day.reason ?? `expected ${expected}`}, got ${shown(text)}`);
     return undefined;
   };
+}
+
+/**
+ * The most characters the names a lender gives may have. A statement's name is unique per client
+ * through a database index, whose entries are bounded (a 2,700-character name failed the write);
+ * a client's name is held to the same bound.
+ */
+export const NAME_MAX_CHARS = 255;
+
+/**
+ * A name the lender gives (the statement's, the client's), trimmed; reported at `path` when
+ * missing, blank or longer than NAME_MAX_CHARS. The schemas leave these fields optional so that a
+ * missing name is listed here with every other problem of the body.
+ */
+export function readName(value: string | null | undefined, problems: Problems, path: string): string | undefined {
+  if (value === null || value === undefined) {
+    problems.add(path, 'is required');
+    return undefined;
+  }
+  const t = value.trim();
+  if (t === '') {
+    problems.add(path, 'must not be blank');
+    return undefined;
+  }
+  const chars = t.length > NAME_MAX_CHARS ? characterCount(t) : t.length;
+  if (chars > NAME_MAX_CHARS) {
+    problems.add(path, `must be at most ${NAME_MAX_CHARS} characters, got ${chars}`);
+    return undefined;
+  }
+  return t;
+}
+
+/** The statement's and the client's name at the top level of F1, F2, F3, F4 and F6. */
+export function readCommonNames(
+  body: { statementName?: string | null; clientFullName?: string | null },
+  problems: Problems,
+): { statementName: string | undefined; clientFullName: string | undefined } {
+  return {
+    statementName: readName(body.statementName, problems, '/statementName'),
+    clientFullName: readName(body.clientFullName, problems, '/clientFullName'),
+  };
+}
+
+/** Characters as a reader counts them: code points, not UTF-16 units. */
+function characterCount(t: string): number {
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const unit = t.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) n++; // the second half of a surrogate pair is not another character
+  }
+  return n;
 }
 
 /** Trimmed text, or undefined when null, missing or blank. */

@@ -6,12 +6,13 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
+import { dayReader, member, readCommonNames, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
 import { DojahBody } from './schema.js';
 
 /** F4 to the canonical statement. */
 export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const calendar = ctx.calendar('NGN');
   const list = body.entity.transactions;
   const readDay = dayReader(dayFromYmd, 'a YYYY-MM-DD date', problems);
@@ -32,8 +33,7 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
   return {
     currency: 'NGN',
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: { bankName: text(list[0]?.bank_name) },
     holder: {},
     rows,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixture, normalised, refused, sample } from '../testing.js';
 import { mbs } from './normalize.js';
 
-const wrap = (jsonData: unknown) => ({ bankStatement: { mbs: { jsonData, bank: 'GTB' } } });
+/** MBS output as a lender submits it: wrapped, with the statement's name in jsonData. */
+const wrap = (jsonData: object) => ({
+  bankStatement: { mbs: { jsonData: { statementName: 'MBS sample', ...jsonData }, bank: 'GTB' } },
+});
 
 describe('mbs (F5)', () => {
   it('normalises the published first rows exactly', () => {
@@ -23,7 +26,7 @@ describe('mbs (F5)', () => {
           "name": "John Doe",
         },
         "openingBalance": 10010905,
-        "statementName": undefined,
+        "statementName": "MBS sample",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {

@@ -7,10 +7,11 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, isOpeningBalanceRow, member, readOptionalMajor, text } from '../fields.js';
+import { dayReader, isOpeningBalanceRow, member, readName, readOptionalMajor, text } from '../fields.js';
 import { MbsBody } from './schema.js';
 
 const BVN = /^\d{11}$/;
+const JSON_DATA = '/bankStatement/mbs/jsonData';
 
 /**
  * F5 to the canonical statement. The statement name and holder come from `jsonData`; the
@@ -19,13 +20,14 @@ const BVN = /^\d{11}$/;
 export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const { jsonData, bank } = body.bankStatement.mbs;
+  const statementName = readName(jsonData.statementName, problems, `${JSON_DATA}/statementName`);
   const currency = text(jsonData.Currency) ?? 'NGN';
   const calendar = ctx.calendar(currency);
   const list = jsonData.Details;
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
-  const at = '/bankStatement/mbs/jsonData/Details';
+  const at = `${JSON_DATA}/Details`;
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
@@ -51,7 +53,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
-    statementName: text(jsonData.statementName),
+    statementName,
     clientFullName: text(jsonData.Name),
     account: {
       number: text(jsonData.Nuban),
@@ -70,7 +72,7 @@ export const mbs = {
   name: 'mbs',
   label: 'F5',
   schema: MbsBody,
-  statementNamePath: '/bankStatement/mbs/jsonData/statementName',
+  statementNamePath: `${JSON_DATA}/statementName`,
   looksLike: (body: unknown) =>
     member(member(body, 'bankStatement'), 'mbs') !== undefined || Array.isArray(member(body, 'Details')),
   normalize,

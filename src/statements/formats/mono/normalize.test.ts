@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalised, refused, rowsOf, sample } from '../testing.js';
+import { NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { mono } from './normalize.js';
 
 describe('mono (F2)', () => {
   it('normalises the published transactions example exactly', () => {
-    expect(normalised(mono, sample('mono-transactions.json'))).toMatchInlineSnapshot(`
+    expect(normalised(mono, { ...NAMES, ...sample('mono-transactions.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
@@ -12,7 +12,7 @@ describe('mono (F2)', () => {
           "number": undefined,
           "type": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": undefined,
         "currency": "NGN",
         "format": "mono",
@@ -21,7 +21,7 @@ describe('mono (F2)', () => {
           "name": undefined,
         },
         "openingBalance": undefined,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -52,7 +52,7 @@ describe('mono (F2)', () => {
   });
 
   it('normalises the paging example exactly (newest first in, oldest first out)', () => {
-    expect(normalised(mono, sample('mono-transactions-paging.json'))).toMatchInlineSnapshot(`
+    expect(normalised(mono, { ...NAMES, ...sample('mono-transactions-paging.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
@@ -60,7 +60,7 @@ describe('mono (F2)', () => {
           "number": undefined,
           "type": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": 1021841,
         "currency": "NGN",
         "format": "mono",
@@ -69,7 +69,7 @@ describe('mono (F2)', () => {
           "name": undefined,
         },
         "openingBalance": 868917,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -100,7 +100,7 @@ describe('mono (F2)', () => {
   });
 
   it('orders same-day rows along the balance chain (Indicina statement example)', () => {
-    const s = normalised(mono, sample('mono-statement-via-indicina.json'));
+    const s = normalised(mono, { ...NAMES, ...sample('mono-statement-via-indicina.json') });
     expect(rowsOf(s)).toEqual([
       ['2022-01-01', 'debit', 5000, 7446442, 'FGN STAMP DUTY/S10754935 ON 31-DEC-21 FOR ACCOUNT'],
       ['2022-01-01', 'debit', 5000, 7441442, 'FGN STAMP DUTY/S10761279 ON 31-DEC-21 FOR ACCOUNT'],
@@ -111,6 +111,7 @@ describe('mono (F2)', () => {
 
   it('keeps kobo as kobo and converts 23:30Z to the next Lagos day', () => {
     const s = normalised(mono, {
+      ...NAMES,
       data: [
         {
           id: 'b',
@@ -131,6 +132,7 @@ describe('mono (F2)', () => {
 
   it('refuses fractional kobo, bad timestamps and unknown types with their paths', () => {
     const { problems } = refused(mono, {
+      ...NAMES,
       data: [
         { type: 'debit', amount: 1.5, date: '2022-01-01T00:00:00.000Z' },
         { type: 'credit', amount: 100, date: '31/02/2021' },

@@ -5,12 +5,13 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, firstOf, readDirection, readMinor, text } from '../fields.js';
+import { dayReader, firstOf, readCommonNames, readDirection, readMinor, text } from '../fields.js';
 import { MonoBody } from './schema.js';
 
 /** F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants. */
 export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
   const currency = text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN';
   const calendar = ctx.calendar(currency);
@@ -32,8 +33,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: {
       number: text(account?.accountNumber),
       name: text(account?.name),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, normalised, refused, rowsOf, sample } from '../testing.js';
+import { fixture, NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { okra } from './normalize.js';
 
 describe('okra (F3)', () => {
   it('refuses the published placeholder example: its dates are empty', () => {
-    expect(refused(okra, sample('okra-transactions.json'))).toEqual({
+    expect(refused(okra, { ...NAMES, ...sample('okra-transactions.json') })).toEqual({
       problems: [{ path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' }],
       looksLike: undefined,
     });
@@ -165,6 +165,7 @@ describe('okra (F3)', () => {
 
   it('falls back to the bank date when trans_date is empty', () => {
     const s = normalised(okra, {
+      ...NAMES,
       data: {
         transaction: [{ trans_date: '', unformatted_trans_date: '05-08-2020', debit: '10', notes: { desc: 'x' } }],
       },
@@ -174,6 +175,7 @@ describe('okra (F3)', () => {
 
   it('refuses a row with both a credit and a debit, or neither', () => {
     const { problems } = refused(okra, {
+      ...NAMES,
       data: {
         transaction: [
           { trans_date: '2020-08-05T10:00:00Z', credit: 10, debit: '5' },

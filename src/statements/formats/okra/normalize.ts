@@ -7,7 +7,7 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, member, readOptionalMajor, text } from '../fields.js';
+import { dayReader, member, readCommonNames, readOptionalMajor, text } from '../fields.js';
 import { OkraBody, type OkraRow } from './schema.js';
 
 /**
@@ -16,6 +16,7 @@ import { OkraBody, type OkraRow } from './schema.js';
  */
 export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const list = body.data.transaction;
   const currency = text(list.find((r) => text(r.currency))?.currency) ?? 'NGN';
   const calendar = ctx.calendar(currency);
@@ -68,8 +69,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
     holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
     rows,

@@ -10,16 +10,17 @@ import {
   dayReader,
   firstOf,
   isOpeningBalanceRow,
+  readCommonNames,
   readDirection,
   readMajor,
   readOptionalMajor,
-  text,
 } from '../fields.js';
 import { PericulumBody } from './schema.js';
 
 /** F1 to the canonical statement. An `opb opening balance` row sets the opening balance. */
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const calendar = ctx.calendar(undefined);
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
@@ -44,8 +45,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
   return {
     currency: 'NGN',
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: {},
     holder: {},
     openingBalance,

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, type FormatName } from '../../src/domain/statement.js';
+import { formatByName } from '../../src/statements/formats/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { bodyFor, generateRows } from './bodies.js';
+
+// What a submission's fields may hold, through the HTTP API: each refusal is a 4xx naming the field
+// and the reason, and stores nothing.
+
+let t: TestApp;
+let headers: { authorization: string };
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+  headers = await t.auth(['statements:write', 'statements:read']);
+});
+afterAll(async () => t.close());
+
+const rows = generateRows(12);
+const TOP_LEVEL_NAMES = FORMATS.filter((f) => f !== 'mbs');
+
+function submit(format: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/statements/analytics?format=${format}&statementType=consumer`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+async function storedCount(): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('statements')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A valid body of `format` with one top-level member changed (undefined: removed). */
+function withTop(format: FormatName, name: string, key: string, value: unknown): unknown {
+  const body = bodyFor(format, rows, name) as Record<string, unknown>;
+  if (value === undefined) delete body[key];
+  else body[key] = value;
+  return body;
+}
+
+describe('statementName', () => {
+  it.each(FORMATS)('%s: 2,700 characters is 422 naming its path and the limit, nothing stored', async (format) => {
+    const before = await storedCount();
+    const res = await submit(format, bodyFor(format, rows, 'n'.repeat(2_700)));
+    expect(res.statusCode, res.body).toBe(422);
+    const path = `/body${formatByName.get(format)?.statementNamePath}`;
+    expect(res.json()).toMatchObject({
+      code: 'STATEMENT_INVALID',
+      errors: [{ path, message: 'must be at most 255 characters, got 2700' }],
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('counts characters, not UTF-16 units, and measures the name trimmed', async () => {
+    const longest = '\u1ecc'.repeat(250) + '\u{1f600}'.repeat(5); // 255 characters, 260 UTF-16 units
+    const accepted = await submit('mono', bodyFor('mono', rows, `  ${longest}  `));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().name).toBe(longest);
+    const refused = await submit('mono', bodyFor('mono', rows, `${longest}x`));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { path: '/body/statementName', message: 'must be at most 255 characters, got 256' },
+    ]);
+  });
+
+  it('missing is listed with the body’s other problems', async () => {
+    const body = withTop('dojah', 'unnamed', 'statementName', undefined) as {
+      entity: { transactions: Array<Record<string, unknown>> };
+    };
+    (body.entity.transactions[0] as Record<string, unknown>).transaction_date = '2022-02-30';
+    const res = await submit('dojah', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/statementName', message: 'is required' },
+      { path: '/body/entity/transactions/0/transaction_date', message: 'not a calendar date, got "2022-02-30"' },
+    ]);
+  });
+});
+
+describe('clientFullName', () => {
+  it.each(TOP_LEVEL_NAMES)('%s: missing, null or blank is 422 at /body/clientFullName', async (format) => {
+    const before = await storedCount();
+    for (const [value, message] of [
+      [undefined, 'is required'],
+      [null, 'is required'],
+      ['', 'must not be blank'],
+      ['  \t ', 'must not be blank'],
+    ] as const) {
+      const res = await submit(format, withTop(format, `client ${format} ${value}`, 'clientFullName', value));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual([{ path: '/body/clientFullName', message }]);
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('is held to the same 255 characters as the statement name', async () => {
+    const res = await submit('okra', withTop('okra', 'long client', 'clientFullName', 'Ada '.repeat(100)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/clientFullName', message: 'must be at most 255 characters, got 399' },
+    ]);
+  });
+
+  it('mbs takes it from jsonData.Name, which may be missing', async () => {
+    const body = bodyFor('mbs', rows, 'mbs without Name') as {
+      bankStatement: { mbs: { jsonData: Record<string, unknown> } };
+    };
+    delete body.bankStatement.mbs.jsonData.Name;
+    const res = await submit('mbs', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().clientFullName).toBeNull();
+  });
+});
