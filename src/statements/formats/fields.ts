@@ -77,6 +77,28 @@ export function readMinor(
   return undefined;
 }
 
+/** A reader of one amount of a row, reporting what it cannot read at the row's field. */
+export type AmountReader<V> = (
+  value: V,
+  problems: Problems,
+  list: string,
+  i: number,
+  field: string,
+) => number | undefined;
+
+/**
+ * `read` for an amount whose direction another field gives (a type, a credit or a debit column):
+ * a negative amount is refused, not made positive.
+ */
+export function unsigned<V>(read: AmountReader<V>): AmountReader<V> {
+  return (value, problems, list, i, field) => {
+    const amount = read(value, problems, list, i, field);
+    if (amount === undefined || amount >= 0) return amount;
+    problems.add(`${list}/${i}/${field}`, 'must not be negative');
+    return undefined;
+  };
+}
+
 /**
  * A reader of one date column that reports an unreadable date at the row's path: not in the form
  * (`expected a M/D/YYYY date`), or in the form but no such day (`not a calendar date`, `year out of range`).

@@ -180,4 +180,21 @@ describe('dojah (F4)', () => {
       { path: '/entity/transactions/0/value_date', message: 'expected a YYYY-MM-DD date, got "next week"' },
     ]);
   });
+
+  it('refuses a negative amount at its path (trans_type gives the direction), and keeps a negative balance', () => {
+    const { problems } = refused(dojah, {
+      ...NAMES,
+      entity: { transactions: [{ transaction_date: '2020-09-28', trans_type: 'debit', amount: '-1.00' }] },
+    });
+    expect(problems).toEqual([{ path: '/entity/transactions/0/amount', message: 'must not be negative' }]);
+    const overdrawn = normalised(dojah, {
+      ...NAMES,
+      entity: {
+        transactions: [
+          { transaction_date: '2020-09-28', trans_type: 'debit', amount: '1.00', available_balance: '-1.00' },
+        ],
+      },
+    });
+    expect(overdrawn.transactions.map((t) => [t.direction, t.amount, t.balance])).toEqual([['debit', 100, -100]]);
+  });
 });

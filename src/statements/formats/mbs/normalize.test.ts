@@ -283,4 +283,19 @@ describe('mbs (F5)', () => {
       },
     ]);
   });
+
+  it('refuses a negative PCredit or PDebit at its path, and keeps a negative balance', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    details[2] = { ...details[2], PCredit: '0', PDebit: '-2510.75' };
+    details[3] = { ...details[3], PCredit: -100, PDebit: 0 };
+    expect(refused(mbs, body).problems).toEqual([
+      { path: '/bankStatement/mbs/jsonData/Details/2/PDebit', message: 'must not be negative' },
+      { path: '/bankStatement/mbs/jsonData/Details/3/PCredit', message: 'must not be negative' },
+    ]);
+    const overdrawn = fixture('mbs-full-month.json') as typeof body;
+    const rows = overdrawn.bankStatement.mbs.jsonData.Details;
+    rows[1] = { ...rows[1], PBalance: '-97598.30' };
+    expect(normalised(mbs, overdrawn).transactions[0]).toMatchObject({ amount: 251075, balance: -9759830 });
+  });
 });

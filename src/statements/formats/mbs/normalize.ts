@@ -7,10 +7,11 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, isOpeningBalanceRow, member, readName, readOptionalMajor, text } from '../fields.js';
+import { dayReader, isOpeningBalanceRow, member, readName, readOptionalMajor, text, unsigned } from '../fields.js';
 import { MbsBody } from './schema.js';
 
 const BVN = /^\d{11}$/;
+const readOptionalAmount = unsigned(readOptionalMajor);
 const JSON_DATA = '/bankStatement/mbs/jsonData';
 
 /**
@@ -32,8 +33,8 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
     const valueDate = r.PValueDate ? readDay(r.PValueDate, at, i, 'PValueDate') : undefined;
-    const credit = readOptionalMajor(r.PCredit, problems, at, i, 'PCredit') ?? 0;
-    const debit = readOptionalMajor(r.PDebit, problems, at, i, 'PDebit') ?? 0;
+    const credit = readOptionalAmount(r.PCredit, problems, at, i, 'PCredit') ?? 0;
+    const debit = readOptionalAmount(r.PDebit, problems, at, i, 'PDebit') ?? 0;
     const balance = readOptionalMajor(r.PBalance, problems, at, i, 'PBalance');
     if (credit !== 0 && debit !== 0) {
       problems.add(`${at}/${i}`, `has both a credit (${shown(r.PCredit)}) and a debit (${shown(r.PDebit)})`);
@@ -46,7 +47,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
       continue;
     }
     const direction = credit !== 0 ? 'credit' : 'debit';
-    const amount = Math.abs(credit !== 0 ? credit : debit);
+    const amount = credit !== 0 ? credit : debit;
     rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
   }
   const bvn = jsonData.Signatories?.map((s) => text(s.BVN)).find((b) => b !== undefined && BVN.test(b));

@@ -146,4 +146,23 @@ describe('mono (F2)', () => {
       { path: '/data/2/type', message: 'expected "debit" or "credit", got "transfer"' },
     ]);
   });
+
+  it('refuses a negative amount at its path (type gives the direction), and keeps a negative balance', () => {
+    const { problems } = refused(mono, {
+      ...NAMES,
+      data: [
+        { _id: 'a', type: 'debit', amount: -5000, date: '2022-01-01T10:00:00.000Z', balance: -5000 },
+        { _id: 'b', type: 'credit', amount: '-1', date: '2022-01-02T10:00:00.000Z' },
+      ],
+    });
+    expect(problems).toEqual([
+      { path: '/data/0/amount', message: 'must not be negative' },
+      { path: '/data/1/amount', message: 'must not be negative' },
+    ]);
+    const overdrawn = normalised(mono, {
+      ...NAMES,
+      data: [{ _id: 'a', type: 'debit', amount: 5000, date: '2022-01-01T10:00:00.000Z', balance: -5000 }],
+    });
+    expect(rowsOf(overdrawn)).toEqual([['2022-01-01', 'debit', 5000, -5000, '']]);
+  });
 });

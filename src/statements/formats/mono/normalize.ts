@@ -5,8 +5,10 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, firstOf, readCommonNames, readDirection, readMinor, text } from '../fields.js';
+import { dayReader, firstOf, readCommonNames, readDirection, readMinor, text, unsigned } from '../fields.js';
 import { MonoBody } from './schema.js';
+
+const readAmount = unsigned(readMinor);
 
 /** F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants. */
 export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement {
@@ -23,12 +25,12 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
-    const amount = readMinor(r.amount, problems, at, i, 'amount');
+    const amount = readAmount(r.amount, problems, at, i, 'amount');
     const b = r.balance;
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const reference = r._id || r.id || undefined;
-    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, r.date));
+    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
   }
   return {
     currency: currency.toUpperCase(),

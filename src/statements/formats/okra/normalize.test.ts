@@ -190,4 +190,25 @@ describe('okra (F3)', () => {
       { path: '/data/transaction/2/credit', message: 'expected a decimal amount, got "ten"' },
     ]);
   });
+
+  it('refuses a negative credit or debit at its path, and keeps a negative balance', () => {
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          { trans_date: '2020-08-05T10:00:00Z', credit: -10, debit: null },
+          { trans_date: '2020-08-05T10:00:00Z', credit: null, debit: '-2.50' },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/data/transaction/0/credit', message: 'must not be negative' },
+      { path: '/data/transaction/1/debit', message: 'must not be negative' },
+    ]);
+    const overdrawn = normalised(okra, {
+      ...NAMES,
+      data: { transaction: [{ trans_date: '2020-08-05T10:00:00Z', debit: 10, balance: -10, notes: { desc: 'x' } }] },
+    });
+    expect(rowsOf(overdrawn)).toEqual([['2020-08-05', 'debit', 1000, -1000, 'x']]);
+  });
 });

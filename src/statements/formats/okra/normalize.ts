@@ -7,8 +7,10 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, member, readCommonNames, readOptionalMajor, text } from '../fields.js';
+import { dayReader, member, readCommonNames, readOptionalMajor, text, unsigned } from '../fields.js';
 import { OkraBody, type OkraRow } from './schema.js';
+
+const readOptionalAmount = unsigned(readOptionalMajor);
 
 /**
  * F3 to the canonical statement. `trans_date` (an ISO instant) is the posting date; when it is
@@ -26,8 +28,8 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const at = '/data/transaction';
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
-    const credit = readOptionalMajor(r.credit, problems, at, i, 'credit');
-    const debit = readOptionalMajor(r.debit, problems, at, i, 'debit');
+    const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
+    const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
     const posted = r.trans_date || undefined;
     let date: string | undefined;
@@ -46,7 +48,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     }
     if (date === undefined) continue;
     const isCredit = hasCredit || (!hasDebit && debit === undefined);
-    const amount = Math.abs((isCredit ? credit : debit) ?? 0);
+    const amount = (isCredit ? credit : debit) ?? 0;
     const reference = r.ref ? text(r.ref) : undefined;
     rows.push(draftRow(date, isCredit ? 'credit' : 'debit', amount, r.notes?.desc ?? '', balance, reference, posted));
   }
