@@ -116,3 +116,25 @@ describe('clientFullName', () => {
     expect(res.json().clientFullName).toBeNull();
   });
 });
+
+describe('BVN and NIN', () => {
+  it.each([
+    ['bvn', 'of 3 digits', '123'],
+    ['bvn', 'of 11 letters', 'abcdefghijk'],
+    ['nin', 'of 12 digits', '123456789012'],
+    ['bvn', 'of 100,000 digits', '2'.repeat(100_000)],
+  ])('zeeh %s %s is 422 "must be 11 digits" at its path, nothing sealed or stored', async (key, _what, value) => {
+    const before = await storedCount();
+    const res = await submit('zeeh', withTop('zeeh', `ids ${key} ${value.length}`, key, value));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([{ path: `/body/${key}`, message: 'must be 11 digits' }]);
+    expect(res.json().message).toBe(`/body/${key}: must be 11 digits`); // the number is not echoed
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('surrounding spaces are trimmed before the number is sealed and masked', async () => {
+    const res = await submit('zeeh', withTop('zeeh', 'spaced bvn', 'bvn', ' 22298765432 '));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().clientIdentification).toContainEqual({ identifierName: 'bvn', identifierValue: '*******5432' });
+  });
+});

@@ -174,6 +174,23 @@ export function text(value: string | null | undefined): string | undefined {
   return t === '' ? undefined : t;
 }
 
+const ELEVEN_DIGITS = /^[0-9]{11}$/;
+
+/**
+ * A BVN or NIN: 11 digits once surrounding spaces are trimmed; null, missing or blank is "not
+ * given". Anything else is reported at `path` (without echoing it: it may be someone's real number).
+ */
+export function readIdentityNumber(
+  value: string | null | undefined,
+  problems: Problems,
+  path: string,
+): string | undefined {
+  const t = text(value);
+  if (t === undefined || ELEVEN_DIGITS.test(t)) return t;
+  problems.add(path, 'must be 11 digits');
+  return undefined;
+}
+
 const OPENING = /^\s*opb\b|\bopening\s+balance\b|\bbalance\s+b\/?f\b|\bbalance\s+brought\s+forward\b/i;
 
 /** A provider's opening-balance row: its narration says so and it moves no money. */

@@ -298,4 +298,17 @@ describe('mbs (F5)', () => {
     rows[1] = { ...rows[1], PBalance: '-97598.30' };
     expect(normalised(mbs, overdrawn).transactions[0]).toMatchObject({ amount: 251075, balance: -9759830 });
   });
+
+  it("refuses a signatory's BVN that is not 11 digits at its path; MBS's own N/A means none", () => {
+    expect(normalised(mbs, wrap(sample('mbs-statement.json'))).holder.bvn).toBeUndefined(); // "BVN": "N/A"
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: Record<string, unknown> } } };
+    body.bankStatement.mbs.jsonData.Signatories = [
+      { Name: 'N/A', BVN: 'n/a' },
+      { Name: 'John Doe', BVN: '22212345678' },
+      { Name: 'Jane Doe', BVN: '222123456' },
+    ];
+    expect(refused(mbs, body).problems).toEqual([
+      { path: '/bankStatement/mbs/jsonData/Signatories/2/BVN', message: 'must be 11 digits' },
+    ]);
+  });
 });

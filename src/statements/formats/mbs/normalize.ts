@@ -7,10 +7,18 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, isOpeningBalanceRow, member, readName, readOptionalMajor, text, unsigned } from '../fields.js';
+import {
+  dayReader,
+  isOpeningBalanceRow,
+  member,
+  readIdentityNumber,
+  readName,
+  readOptionalMajor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { MbsBody } from './schema.js';
 
-const BVN = /^\d{11}$/;
 const readOptionalAmount = unsigned(readOptionalMajor);
 const JSON_DATA = '/bankStatement/mbs/jsonData';
 
@@ -50,7 +58,9 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     const amount = credit !== 0 ? credit : debit;
     rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
   }
-  const bvn = jsonData.Signatories?.map((s) => text(s.BVN)).find((b) => b !== undefined && BVN.test(b));
+  const bvn = (jsonData.Signatories ?? [])
+    .map((s, j) => readIdentityNumber(given(s.BVN), problems, `${JSON_DATA}/Signatories/${j}/BVN`))
+    .find((b) => b !== undefined);
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
@@ -68,6 +78,9 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     rowsPath: at,
   };
 }
+
+/** MBS writes `N/A` for a signatory's BVN it does not have (the published sample does). */
+const given = (bvn: string | null | undefined) => (bvn?.trim().toUpperCase() === 'N/A' ? undefined : bvn);
 
 export const mbs = {
   name: 'mbs',

@@ -165,4 +165,12 @@ describe('mono (F2)', () => {
     });
     expect(rowsOf(overdrawn)).toEqual([['2022-01-01', 'debit', 5000, -5000, '']]);
   });
+
+  it('refuses an account BVN that is not 11 digits at /account/bvn', () => {
+    const data = [{ _id: 'a', type: 'debit', amount: 5000, date: '2022-01-01T10:00:00.000Z' }];
+    const { problems } = refused(mono, { ...NAMES, account: { name: 'FUNKE OJO', bvn: '2221234567X' }, data });
+    expect(problems).toEqual([{ path: '/account/bvn', message: 'must be 11 digits' }]);
+    const s = normalised(mono, { ...NAMES, account: { name: 'FUNKE OJO', bvn: '22212345678' }, data });
+    expect(s.holder).toEqual({ name: 'FUNKE OJO', bvn: '22212345678' });
+  });
 });

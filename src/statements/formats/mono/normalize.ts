@@ -5,7 +5,16 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, firstOf, readCommonNames, readDirection, readMinor, text, unsigned } from '../fields.js';
+import {
+  dayReader,
+  firstOf,
+  readCommonNames,
+  readDirection,
+  readIdentityNumber,
+  readMinor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { MonoBody } from './schema.js';
 
 const readAmount = unsigned(readMinor);
@@ -42,7 +51,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
       bankName: text(account?.institution?.name),
       type: text(account?.type),
     },
-    holder: { name: text(account?.name), bvn: text(account?.bvn) },
+    holder: { name: text(account?.name), bvn: readIdentityNumber(account?.bvn, problems, '/account/bvn') },
     rows,
     rowsPath: at,
   };

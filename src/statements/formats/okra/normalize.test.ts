@@ -211,4 +211,20 @@ describe('okra (F3)', () => {
     });
     expect(rowsOf(overdrawn)).toEqual([['2020-08-05', 'debit', 1000, -1000, 'x']]);
   });
+
+  it("refuses a customer's BVN that is not 11 digits at its row's path", () => {
+    const row = (customer: unknown) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, customer });
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          row({ name: 'FUNKE OJO', bvn: '22233344455' }),
+          row('5f0f0a0b0c0d0e0f00000001'),
+          row({ name: 'FUNKE OJO', bvn: '2223334445' }),
+          row({ name: 'FUNKE OJO', bvn: null }),
+        ],
+      },
+    });
+    expect(problems).toEqual([{ path: '/data/transaction/2/customer/bvn', message: 'must be 11 digits' }]);
+  });
 });

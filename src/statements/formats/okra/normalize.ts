@@ -7,7 +7,15 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, member, readCommonNames, readOptionalMajor, text, unsigned } from '../fields.js';
+import {
+  dayReader,
+  member,
+  readCommonNames,
+  readIdentityNumber,
+  readOptionalMajor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { OkraBody, type OkraRow } from './schema.js';
 
 const readOptionalAmount = unsigned(readOptionalMajor);
@@ -31,6 +39,9 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
     const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
+    if (typeof r.customer === 'object' && r.customer !== null) {
+      readIdentityNumber(r.customer.bvn, problems, `${at}/${i}/customer/bvn`);
+    }
     const posted = r.trans_date || undefined;
     let date: string | undefined;
     if (posted !== undefined) date = readIso(posted, at, i, 'trans_date');

@@ -298,4 +298,18 @@ describe('zeeh (F6)', () => {
       { path: '/transactions', message: 'is required (or data, as Zeeh sends it)' },
     ]);
   });
+
+  it('refuses a BVN or NIN that is not 11 digits at its path, trimming surrounding spaces', () => {
+    const rows = [{ type: 'credit', amount: 5, date: '2021-06-01', narration: 'a' }];
+    const refusal = (ids: object) => refused(zeeh, { ...NAMES, ...ids, transactions: rows }).problems;
+    expect(refusal({ bvn: '123', nin: '123456789012' })).toEqual([
+      { path: '/bvn', message: 'must be 11 digits' },
+      { path: '/nin', message: 'must be 11 digits' },
+    ]);
+    expect(refusal({ bvn: 'abcdefghijk' })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    expect(refusal({ bvn: '2'.repeat(100_000) })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    expect(refusal({ bvn: '2229876543\u0663' })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    const s = normalised(zeeh, { ...NAMES, bvn: ' 22298765432 ', nin: '', transactions: rows });
+    expect(s.holder).toEqual({ name: undefined, bvn: '22298765432', nin: undefined });
+  });
 });

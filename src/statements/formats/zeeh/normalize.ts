@@ -12,6 +12,7 @@ import {
   member,
   readCommonNames,
   readDirection,
+  readIdentityNumber,
   readMajor,
   readOptionalMajor,
   text,
@@ -46,7 +47,11 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
     timeZone: calendar.timeZone,
     ...names,
     account: { number: text(body.accountNumber), name: text(body.accountName), bankName: text(body.bankName) },
-    holder: { name: text(body.accountName), bvn: text(body.bvn), nin: text(body.nin) },
+    holder: {
+      name: text(body.accountName),
+      bvn: readIdentityNumber(body.bvn, problems, '/bvn'),
+      nin: readIdentityNumber(body.nin, problems, '/nin'),
+    },
     rows,
     rowsPath: at,
   };
