@@ -138,3 +138,15 @@ describe('BVN and NIN', () => {
     expect(res.json().clientIdentification).toContainEqual({ identifierName: 'bvn', identifierValue: '*******5432' });
   });
 });
+
+describe('currencies', () => {
+  it("mono: a USD row among NGN rows is 422 at its currency, naming the statement's, not added into naira", async () => {
+    const body = bodyFor('mono', rows, 'mixed currencies') as { data: Array<Record<string, unknown>> };
+    (body.data[3] as Record<string, unknown>).currency = 'USD';
+    const res = await submit('mono', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/data/3/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
+    ]);
+  });
+});

@@ -174,6 +174,22 @@ export function text(value: string | null | undefined): string | undefined {
   return t === '' ? undefined : t;
 }
 
+/**
+ * A row's own currency, when it gives one, must be the statement's (`expected`, upper case):
+ * amounts in two currencies cannot be added into one statement's totals.
+ */
+export function checkRowCurrency(
+  value: string | null | undefined,
+  expected: string,
+  problems: Problems,
+  list: string,
+  i: number,
+): void {
+  const currency = text(value);
+  if (currency === undefined || currency.toUpperCase() === expected) return;
+  problems.add(`${list}/${i}/currency`, `expected ${expected}, the statement's currency, got ${shown(value)}`);
+}
+
 const ELEVEN_DIGITS = /^[0-9]{11}$/;
 
 /**

@@ -173,4 +173,22 @@ describe('mono (F2)', () => {
     const s = normalised(mono, { ...NAMES, account: { name: 'FUNKE OJO', bvn: '22212345678' }, data });
     expect(s.holder).toEqual({ name: 'FUNKE OJO', bvn: '22212345678' });
   });
+
+  it("refuses a row in another currency than the statement's at the row's currency", () => {
+    const row = (currency: string | null, i: number) => ({
+      _id: `r${i}`,
+      type: 'credit',
+      amount: 100,
+      date: '2022-01-01T10:00:00.000Z',
+      currency,
+    });
+    const data = ['NGN', 'USD', 'ngn', null].map(row);
+    expect(refused(mono, { ...NAMES, data }).problems).toEqual([
+      { path: '/data/1/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
+    ]);
+    const account = { currency: 'GHS' };
+    expect(refused(mono, { ...NAMES, account, data: [row('GHS', 0), row('NGN', 1)] }).problems).toEqual([
+      { path: '/data/1/currency', message: 'expected GHS, the statement\'s currency, got "NGN"' },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import {
+  checkRowCurrency,
   dayReader,
   firstOf,
   readCommonNames,
@@ -24,7 +25,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
-  const currency = text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN';
+  const currency = (text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN').toUpperCase();
   const calendar = ctx.calendar(currency);
   const readDay = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const rows: DraftRow[] = [];
@@ -36,13 +37,14 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readAmount(r.amount, problems, at, i, 'amount');
     const b = r.balance;
+    checkRowCurrency(r.currency, currency, problems, at, i);
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const reference = r._id || r.id || undefined;
     rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
   }
   return {
-    currency: currency.toUpperCase(),
+    currency,
     timeZone: calendar.timeZone,
     ...names,
     account: {

@@ -227,4 +227,12 @@ describe('okra (F3)', () => {
     });
     expect(problems).toEqual([{ path: '/data/transaction/2/customer/bvn', message: 'must be 11 digits' }]);
   });
+
+  it("refuses a row in another currency than the statement's at the row's currency", () => {
+    const row = (currency: string | null) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, currency });
+    const { problems } = refused(okra, { ...NAMES, data: { transaction: [null, 'NGN', 'usd', ' NGN '].map(row) } });
+    expect(problems).toEqual([
+      { path: '/data/transaction/2/currency', message: 'expected NGN, the statement\'s currency, got "usd"' },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../format.js';
 import { shown } from '../../problems.js';
 import {
+  checkRowCurrency,
   dayReader,
   member,
   readCommonNames,
@@ -28,7 +29,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const list = body.data.transaction;
-  const currency = text(list.find((r) => text(r.currency))?.currency) ?? 'NGN';
+  const currency = (text(list.find((r) => text(r.currency))?.currency) ?? 'NGN').toUpperCase();
   const calendar = ctx.calendar(currency);
   const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
@@ -39,6 +40,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
     const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
+    checkRowCurrency(r.currency, currency, problems, at, i);
     if (typeof r.customer === 'object' && r.customer !== null) {
       readIdentityNumber(r.customer.bvn, problems, `${at}/${i}/customer/bvn`);
     }
@@ -80,7 +82,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     (b) => Boolean(b.name),
   );
   return {
-    currency: currency.toUpperCase(),
+    currency,
     timeZone: calendar.timeZone,
     ...names,
     account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
