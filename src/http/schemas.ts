@@ -23,9 +23,9 @@ export const PageQuery = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 };
 
-/** An optional day in a query, `YYYY-MM-DD`. */
+/** An optional day in a query, `YYYY-MM-DD`, that is on the calendar (not 2020-02-30). */
 export const DayQuery = (description: string) =>
-  Type.Optional(Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description }));
+  Type.Optional(Formatted(DAY_PATTERN, 'a day as YYYY-MM-DD', { description, format: 'date' }));
 
 /** The default error answer. */
 export const ErrorResponse = Type.Object(

@@ -399,6 +399,28 @@ describe('reading statements', () => {
     expect(JSON.stringify(res.json())).toContain('/query/from: must be a day as YYYY-MM-DD');
   });
 
+  it('refuses a day of the right form that is not on the calendar, naming the query parameter', async () => {
+    for (const [query, path] of [
+      ['from=2020-02-30', '/query/from'],
+      ['to=2021-02-29', '/query/to'],
+      ['from=2020-02-29&to=2020-04-31', '/query/to'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?${query}`, headers });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `${path}: not a calendar date`,
+        errors: [{ path, message: 'not a calendar date' }],
+      });
+    }
+  });
+
+  it('refuses a direction in another case with one message naming the allowed values', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?direction=CREDIT`, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '/query/direction', message: 'must be one of "credit", "debit"' }]);
+  });
+
   it('filters by the category the analytics gave', async () => {
     const all = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?pageSize=1000`, headers });
     const category = all.json().transactions[0].category as string;
