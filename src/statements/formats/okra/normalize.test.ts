@@ -5,7 +5,7 @@ import { okra } from './normalize.js';
 describe('okra (F3)', () => {
   it('refuses the published placeholder example: its dates are empty', () => {
     expect(refused(okra, { ...NAMES, ...sample('okra-transactions.json') })).toEqual({
-      problems: [{ path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' }],
+      problems: [{ path: '/data/transaction/0/trans_date', message: 'must not be empty (or unformatted_trans_date)' }],
       looksLike: undefined,
     });
   });
@@ -233,6 +233,24 @@ describe('okra (F3)', () => {
     const { problems } = refused(okra, { ...NAMES, data: { transaction: [null, 'NGN', 'usd', ' NGN '].map(row) } });
     expect(problems).toEqual([
       { path: '/data/transaction/2/currency', message: 'expected NGN, the statement\'s currency, got "usd"' },
+    ]);
+  });
+
+  it('says a missing posting date is required, and an empty one must not be empty', () => {
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          { debit: 1 },
+          { trans_date: null, debit: 1 },
+          { trans_date: '', unformatted_trans_date: '', debit: 1 },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' },
+      { path: '/data/transaction/1/trans_date', message: 'is required (or unformatted_trans_date)' },
+      { path: '/data/transaction/2/trans_date', message: 'must not be empty (or unformatted_trans_date)' },
     ]);
   });
 });

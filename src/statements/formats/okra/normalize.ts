@@ -48,7 +48,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     let date: string | undefined;
     if (posted !== undefined) date = readIso(posted, at, i, 'trans_date');
     else if (r.unformatted_trans_date) date = readDmy(r.unformatted_trans_date, at, i, 'unformatted_trans_date');
-    else problems.add(`${at}/${i}/trans_date`, 'is required (or unformatted_trans_date)');
+    else problems.add(`${at}/${i}/trans_date`, noPostingDate(r.trans_date));
     const hasCredit = credit !== undefined && credit !== 0;
     const hasDebit = debit !== undefined && debit !== 0;
     if (hasCredit && hasDebit) {
@@ -108,7 +108,12 @@ function firstObject<T extends object>(
   return fallback;
 }
 
-const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
+const absent = (v: unknown): boolean => v === null || v === undefined;
+const empty = (v: unknown): boolean => absent(v) || v === '';
+
+/** Why a row without a bank date has no posting date: `trans_date` is missing, or present but empty. */
+const noPostingDate = (transDate: unknown): string =>
+  `${absent(transDate) ? 'is required' : 'must not be empty'} (or unformatted_trans_date)`;
 
 export const okra = {
   name: 'okra',
