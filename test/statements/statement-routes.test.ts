@@ -197,7 +197,18 @@ describe('POST /statements/analytics', () => {
     const first = await submit(headers, 'mono', bodyFor('mono', rows, 'dup name'));
     const second = await submit(headers, 'dojah', bodyFor('dojah', rows, 'dup name'));
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'STATEMENT_NAME_TAKEN', statementKey: first.json().key });
+    const key = first.json().key;
+    expect(second.json()).toMatchObject({
+      code: 'STATEMENT_NAME_TAKEN',
+      message: `a statement named "dup name" already exists (key ${key})`,
+      statementKey: key,
+      errors: [{ path: '/body/statementName', message: `is taken by statement ${key}` }],
+    });
+    const mbs = await submit(headers, 'mbs', bodyFor('mbs', rows, 'dup name'));
+    expect(mbs.statusCode).toBe(409);
+    expect(mbs.json().errors).toEqual([
+      { path: '/body/bankStatement/mbs/jsonData/statementName', message: `is taken by statement ${key}` },
+    ]);
     // Another client may use the same name.
     const elsewhere = await submit(await both(), 'mono', bodyFor('mono', rows, 'dup name'));
     expect(elsewhere.statusCode).toBe(200);
@@ -295,7 +306,11 @@ describe('POST /statements/bvn-first/analytics', () => {
       '/statements/bvn-first/analytics',
     );
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'BVN_RECORD_HAS_STATEMENT', statementKey: first.json().key });
+    expect(second.json()).toMatchObject({
+      code: 'BVN_RECORD_HAS_STATEMENT',
+      statementKey: first.json().key,
+      errors: [{ path: '/query/bvnUuid', message: `already has statement ${first.json().key}` }],
+    });
     const list = await t.app.inject({ method: 'GET', url: `/statements?bvnUuid=${bvnUuid}`, headers });
     expect(list.json()).toMatchObject({ page: 1, pageSize: 100, total: 1, statements: [{ key: first.json().key }] });
   });
@@ -337,6 +352,24 @@ describe('Idempotency-Key', () => {
     const other = await submit(headers, 'zeeh', bodyFor('zeeh', rows, 'idem 3'));
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('refuses the same key with the same body but another query, saying the request differs', async () => {
+    const headers = { ...(await both()), 'idempotency-key': 'retry-query' };
+    const body = bodyFor('zeeh', rows, 'idem query');
+    expect((await submit(headers, 'zeeh', body)).statusCode).toBe(200);
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=zeeh&statementType=business',
+      headers,
+      payload: body as object,
+    });
+    expect(business.statusCode).toBe(422);
+    expect(business.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was already used with a different request (its query or its body)',
+      errors: [{ path: '/headers/idempotency-key', message: 'was already used with a different request' }],
+    });
   });
 
   it('lets concurrent requests with one key create one statement', async () => {
