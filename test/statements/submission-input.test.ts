@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName } from '../../src/domain/statement.js';
 import { formatByName } from '../../src/statements/formats/index.js';
@@ -148,5 +149,63 @@ describe('currencies', () => {
     expect(res.json().errors).toEqual([
       { path: '/body/data/3/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
     ]);
+  });
+});
+
+describe('content type and encoding', () => {
+  const post = (extra: Record<string, string>, payload: string | Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=mono&statementType=consumer',
+      headers: { ...headers, ...extra },
+      payload,
+    });
+  const json = (name: string) => JSON.stringify(bodyFor('mono', rows, name));
+
+  it('a body that is not JSON (a form, plain text) is 415 naming the content type accepted', async () => {
+    const before = await storedCount();
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', 'statementName=form&clientFullName=Funke+Ojo'],
+      ['text/plain', json('plain text')],
+    ] as const) {
+      const res = await post({ 'content-type': type }, payload);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: '/headers/content-type: must be application/json',
+        errors: [{ path: '/headers/content-type', message: 'must be application/json' }],
+      });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('a Content-Encoding other than identity is 415 naming the header, whether or not the body is compressed', async () => {
+    const before = await storedCount();
+    for (const [coding, payload] of [
+      ['gzip', gzipSync(json('gzipped'))],
+      ['gzip', json('labelled gzip')],
+      ['br', json('labelled br')],
+    ] as const) {
+      const res = await post({ 'content-type': 'application/json', 'content-encoding': coding }, payload);
+      expect(res.statusCode, coding).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        errors: [
+          {
+            path: '/headers/content-encoding',
+            message: 'must be identity: compressed request bodies are not accepted',
+          },
+        ],
+      });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('identity and a charset are accepted', async () => {
+    const res = await post(
+      { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'Identity' },
+      json('identity'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -97,6 +97,7 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
   if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
   if (mapped === 'MALFORMED_BODY' || (!mapped && error instanceof SyntaxError)) return notJson();
+  if (mapped === 'UNSUPPORTED_MEDIA_TYPE') return unsupportedType(request);
   if (mapped) return new AppError(mapped);
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('BODY_TOO_LARGE');
@@ -108,6 +109,15 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
     return err;
   }
   return new AppError('INTERNAL');
+}
+
+/** The refusal of a body of a type the route has no parser for, naming the types it consumes. */
+function unsupportedType(request: FastifyRequest): AppError {
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  const message = consumes ? `must be ${consumes.join(' or ')}` : 'is not accepted here';
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `/headers/content-type: ${message}`, [
+    { path: '/headers/content-type', message },
+  ]);
 }
 
 /** Shapes an error answer in the envelope the route uses. */
