@@ -7,6 +7,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { AppError } from './domain/errors.js';
 import { formParameters } from './http/form-body.js';
 import authPlugin from './http/plugins/auth.js';
+import contentEncoding from './http/plugins/content-encoding.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
 import errorsPlugin, { sendRouterError } from './http/plugins/errors.js';
@@ -75,6 +76,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   await app.register(decimalIntegers);
   await app.register(observabilityPlugin, { registry: services.metrics });
   await app.register(authPlugin, { tokens: services.tokens });
+  await app.register(contentEncoding);
   await app.register(rateLimit, {
     max: config.limits.rateMax,
     timeWindow: config.limits.rateWindowMs,

@@ -21,7 +21,7 @@ export const errorCatalogue = {
   CONFLICT: { status: 409, message: 'The request conflicts with an existing record' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
-    message: 'This Idempotency-Key was already used with a different request body',
+    message: 'This Idempotency-Key was already used with a different request (its query or its body)',
   },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still in progress' },
   UNPROCESSABLE: { status: 422, message: 'The request could not be processed' },

@@ -28,7 +28,7 @@ export const PageQuery = {
  * day of the calendar`) rather than reaching the database, which cannot read it.
  */
 export const CalendarDay = (form: string, options: TStringOptions = {}) =>
-  Type.Refine(Formatted(DAY_PATTERN, form, options), isCalendarDay, () => 'is not a day of the calendar');
+  Type.Refine(Formatted(DAY_PATTERN, form, options), isCalendarDay, () => 'not a calendar date');
 
 /** An optional day in a query, `YYYY-MM-DD`. */
 export const DayQuery = (description: string) => Type.Optional(CalendarDay('a day as YYYY-MM-DD', { description }));

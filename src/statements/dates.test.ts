@@ -13,10 +13,13 @@ describe('local days', () => {
     expect(lagos.dayFromIso('2022-03-31')).toBe('2022-03-31');
   });
 
-  it('refuses impossible instants and days', () => {
-    for (const t of ['2021-02-29T10:00:00Z', '2022-03-31T24:30:00Z', '2022-03-31T23:60:00Z', '31/02/2021', '']) {
-      expect(lagos.dayFromIso(t)).toBeUndefined();
-    }
+  it('refuses impossible instants and days, saying why', () => {
+    expect(lagos.dayFromIso('2021-02-29T10:00:00Z')).toEqual({ reason: 'not a calendar date' });
+    expect(lagos.dayFromIso('1899-12-31T10:00:00Z')).toEqual({ reason: 'year out of range (1900 to 2999)' });
+    expect(lagos.dayFromIso('2022-03-31T24:30:00Z')).toEqual({ reason: 'not a time of day' });
+    expect(lagos.dayFromIso('2022-03-31T23:60:00Z')).toEqual({ reason: 'not a time of day' });
+    expect(lagos.dayFromIso('31/02/2021')).toEqual({}); // not ISO 8601 at all
+    expect(lagos.dayFromIso('')).toEqual({});
     expect(lagos.dayFromIso('2020-02-29T10:00:00Z')).toBe('2020-02-29');
   });
 
@@ -41,11 +44,21 @@ describe('local days', () => {
   it('reads provider day formats', () => {
     expect(dayFromMdy('6/17/2020')).toBe('2020-06-17');
     expect(dayFromMdy('5/1/2021 12:00:00 AM')).toBe('2021-05-01');
-    expect(dayFromMdy('5/1/2021 noon')).toBeUndefined();
+    expect(dayFromMdy('5/1/2021 noon')).toEqual({});
     expect(dayFromDmy('27/12/2021 0:00:00')).toBe('2021-12-27');
     expect(dayFromDmy('28-09-2020')).toBe('2020-09-28');
-    expect(dayFromDmy('31/02/2021')).toBeUndefined();
+    expect(dayFromDmy('31/02/2021')).toEqual({ reason: 'not a calendar date' });
     expect(dayFromYmd('2020-09-28')).toBe('2020-09-28');
-    expect(dayFromYmd('2020-9-28')).toBeUndefined();
+    expect(dayFromYmd('2020-9-28')).toEqual({});
+  });
+
+  it('tells a text of the form that names no day from one not of the form', () => {
+    expect(dayFromMdy('2/30/2020')).toEqual({ reason: 'not a calendar date' });
+    expect(dayFromMdy('13/1/2020')).toEqual({ reason: 'not a calendar date' });
+    expect(dayFromMdy('8/3/9999')).toEqual({ reason: 'year out of range (1900 to 2999)' });
+    expect(dayFromMdy('1/1/1800')).toEqual({ reason: 'year out of range (1900 to 2999)' });
+    expect(dayFromMdy('2/29/2020')).toBe('2020-02-29');
+    expect(dayFromYmd('2021-00-10')).toEqual({ reason: 'not a calendar date' });
+    expect(dayFromMdy('2020-02-01')).toEqual({});
   });
 });

@@ -5,16 +5,35 @@
  */
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
 
 function isLeap(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
-/** A checked calendar day as `YYYY-MM-DD`, or undefined when it does not exist (31 February). */
-export function calendarDay(y: number, m: number, d: number): string | undefined {
-  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1) return undefined;
+/**
+ * Why a date text names no day: a `reason` when it is written in the form read but names a day,
+ * year or time that does not exist; none when it is not in that form at all (the caller names the form).
+ */
+export interface DayFault {
+  readonly reason?: string;
+}
+
+const NOT_THE_FORM: DayFault = Object.freeze({});
+const NO_SUCH_DAY: DayFault = Object.freeze({ reason: 'not a calendar date' });
+const YEAR_OUT_OF_RANGE: DayFault = Object.freeze({ reason: `year out of range (${FIRST_YEAR} to ${LAST_YEAR})` });
+const NO_SUCH_TIME: DayFault = Object.freeze({ reason: 'not a time of day' });
+
+/** A day `YYYY-MM-DD`, or why the text names none. */
+export type DayReading = string | DayFault;
+
+/** A checked calendar day as `YYYY-MM-DD`, or the fault (31 February, the year 9999). */
+export function calendarDay(y: number, m: number, d: number): DayReading {
+  if (y < FIRST_YEAR || y > LAST_YEAR) return YEAR_OUT_OF_RANGE;
+  if (m < 1 || m > 12 || d < 1) return NO_SUCH_DAY;
   const max = m === 2 && isLeap(y) ? 29 : (DAYS_IN_MONTH[m - 1] ?? 0);
-  if (d > max) return undefined;
+  if (d > max) return NO_SUCH_DAY;
   return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
@@ -27,14 +46,14 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
  * Memoised day parsing: a statement repeats a few hundred dates over thousands of rows, so each
  * distinct date text is parsed once (the parsers are pure; the memo is bounded).
  */
-function memoised(parse: (text: string) => string | undefined): (text: string) => string | undefined {
-  const memo = new Map<string, string | null>();
+function memoised(parse: (text: string) => DayReading): (text: string) => DayReading {
+  const memo = new Map<string, DayReading>();
   return (text) => {
     const hit = memo.get(text);
-    if (hit !== undefined) return hit ?? undefined;
+    if (hit !== undefined) return hit;
     const day = parse(text);
     if (memo.size >= 20_000) memo.clear();
-    memo.set(text, day ?? null);
+    memo.set(text, day);
     return day;
   };
 }
@@ -72,30 +91,30 @@ function datePart(text: string): string | undefined {
 
 const ymdMemo = memoised((t) => {
   const m = YMD.exec(t);
-  return m ? calendarDay(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
+  return m ? calendarDay(Number(m[1]), Number(m[2]), Number(m[3])) : NOT_THE_FORM;
 });
 const mdyMemo = memoised((t) => {
   const m = MDY.exec(t);
-  return m ? calendarDay(Number(m[3]), Number(m[1]), Number(m[2])) : undefined;
+  return m ? calendarDay(Number(m[3]), Number(m[1]), Number(m[2])) : NOT_THE_FORM;
 });
 const dmyMemo = memoised((t) => {
   const m = DMY.exec(t);
-  return m ? calendarDay(Number(m[3]), Number(m[2]), Number(m[1])) : undefined;
+  return m ? calendarDay(Number(m[3]), Number(m[2]), Number(m[1])) : NOT_THE_FORM;
 });
 
 /** `2020-09-28`. */
-export const dayFromYmd = (text: string): string | undefined => ymdMemo(text);
+export const dayFromYmd = (text: string): DayReading => ymdMemo(text);
 
 /** `6/17/2020` or `5/1/2021 12:00:00 AM` (month first, padding optional; the time is local and ignored). */
-export function dayFromMdy(text: string): string | undefined {
+export function dayFromMdy(text: string): DayReading {
   const d = datePart(text);
-  return d === undefined ? undefined : mdyMemo(d);
+  return d === undefined ? NOT_THE_FORM : mdyMemo(d);
 }
 
 /** `27/12/2021 0:00:00` or `28-09-2020` (day first; the time is local and ignored). */
-export function dayFromDmy(text: string): string | undefined {
+export function dayFromDmy(text: string): DayReading {
   const d = datePart(text);
-  return d === undefined ? undefined : dmyMemo(d);
+  return d === undefined ? NOT_THE_FORM : dmyMemo(d);
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -156,36 +175,36 @@ export class LocalCalendar {
 
   /**
    * An ISO 8601 date or timestamp to the local day. A timestamp with `Z` or an offset is an instant
-   * and is converted; one without a zone is already local time. Undefined when not ISO 8601 or
-   * the day does not exist.
+   * and is converted; one without a zone is already local time. The fault when not ISO 8601 or
+   * the day or time does not exist.
    */
-  dayFromIso(text: string): string | undefined {
+  dayFromIso(text: string): DayReading {
     const hourKey = utcHourKey(text);
     if (hourKey >= 0) {
       const day = this.hourDays.get(hourKey);
       if (day !== undefined) return day;
     }
     const day = this.dayFromIsoSlow(text);
-    if (hourKey >= 0 && day !== undefined && this.hourDays.size < 100_000) {
+    if (hourKey >= 0 && typeof day === 'string' && this.hourDays.size < 100_000) {
       if (this.offsetAt(Date.parse(text)) % 3_600_000 === 0) this.hourDays.set(hourKey, day);
     }
     return day;
   }
 
-  private dayFromIsoSlow(text: string): string | undefined {
+  private dayFromIsoSlow(text: string): DayReading {
     const m = ISO.exec(text);
-    if (!m) return undefined;
+    if (!m) return NOT_THE_FORM;
     const y = Number(m[1]);
     const mo = Number(m[2]);
     const d = Number(m[3]);
     const day = calendarDay(y, mo, d);
-    if (!day) return undefined;
+    if (typeof day !== 'string') return day;
     const zone = m[7];
     if (m[4] === undefined) return day;
     const h = Number(m[4]);
     const mi = Number(m[5]);
     const s = m[6] === undefined ? 0 : Number(m[6]);
-    if (h > 23 || mi > 59 || s > 59) return undefined;
+    if (h > 23 || mi > 59 || s > 59) return NO_SUCH_TIME;
     if (zone === undefined) return day;
     let offsetMs = 0;
     if (zone !== 'Z' && zone !== 'z') {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStatement, CanonicalTransaction } from '../domain/statement.js';
 import { mono } from './formats/mono/normalize.js';
+import { NAMES } from './formats/testing.js';
 import { checkIntegrity } from './integrity.js';
 import { parseStatement } from './parse.js';
 
@@ -151,6 +152,7 @@ describe('checkIntegrity', () => {
     const parsed = parseStatement(
       mono,
       {
+        ...NAMES,
         data: [
           { _id: 'c', type: 'debit', amount: 300, date: '2022-05-30T09:00:00.000Z', balance: 9700 },
           { _id: 'a', type: 'credit', amount: 500, date: '2022-05-30T09:00:00.000Z', balance: 10500 },
@@ -228,7 +230,7 @@ describe('Mono-like exports', () => {
       ['debit', 100, 9_999_900],
     ];
     const data = rows.map(([type, amount, balance], i) => ({ _id: `r${i}`, type, amount, date, balance }));
-    const parsed = parseStatement(mono, { data }, { defaultTimeZone: 'Africa/Lagos' });
+    const parsed = parseStatement(mono, { ...NAMES, data }, { defaultTimeZone: 'Africa/Lagos' });
     if (!parsed.ok) throw new Error('refused');
     expect(parsed.statement.transactions.map((t) => t.balance)).toEqual([
       9_999_900, 9_999_799, 9_999_691, 9_999_798, 9_999_699,
@@ -263,7 +265,7 @@ describe('Mono-like exports', () => {
           data.push(...order.map((o) => o.r));
         });
         data.reverse(); // newest first, as Mono sends
-        const parsed = parseStatement(mono, { data }, { defaultTimeZone: 'Africa/Lagos' });
+        const parsed = parseStatement(mono, { ...NAMES, data }, { defaultTimeZone: 'Africa/Lagos' });
         if (!parsed.ok) throw new Error('refused');
         const report = checkIntegrity(parsed.statement, parsed.reorderedDays);
         expect(report.breaks).toEqual([]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyFor, type GeneratedRow } from '../../test/statements/bodies.js';
 import { FORMATS, type FormatName } from '../domain/statement.js';
 import { formatByName } from './formats/index.js';
+import { NAMES } from './formats/testing.js';
 import { parseStatement } from './parse.js';
 
 const opts = { defaultTimeZone: 'Africa/Lagos' };
@@ -176,7 +177,7 @@ describe('normalisation is independent of the input row order when balances chai
 describe('transaction ids', () => {
   it('are the same when the same statement is sent twice, and distinct for identical rows', () => {
     const body = {
-      statementName: 's',
+      ...NAMES,
       transactions: [
         { date: '1/5/2021', description: 'FGN STAMP DUTY', amount: 50, type: 'Debit' },
         { date: '1/5/2021', description: 'FGN STAMP DUTY', amount: 50, type: 'Debit' },

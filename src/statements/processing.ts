@@ -8,8 +8,9 @@ import { checkIntegrity, type IntegrityReport } from './integrity.js';
 import { parseJsonBytes } from './json-bytes.js';
 import { matchNames, type NameMatch } from './name-match.js';
 import { nulCharacterProblems } from './nul-characters.js';
+import { Problems } from './problems.js';
 import { ENVELOPE } from './statement-view.js';
-import { readSubmission, type SubmitStatement, statementInvalid } from './submission.js';
+import { readSubmission, type SubmitStatement } from './submission.js';
 import { encodeTransactions, type TransactionLabel } from './transaction-document.js';
 
 /** What the submission needs from the request to process a statement: no database, no client. */
@@ -69,13 +70,13 @@ export const refusalOf = (err: AppError): Refusal => ({
 export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.message, r.details, r.extra);
 
 /**
- * The request body as a value: bytes (joined here) or text are parsed here (on the worker, off the
- * event loop); bytes in runs, never as one large string (`json-bytes.ts`). A body with a NUL character
- * in a string is refused at its paths (`nul-characters.ts`).
+ * The request body as a value, with the strings in it that hold a NUL character (`nul-characters.ts`,
+ * refused by readSubmission with the body's other problems): bytes (joined here) or text are parsed
+ * here (on the worker, off the event loop); bytes in runs, never as one large string (`json-bytes.ts`).
  */
-function bodyValue(body: unknown): unknown {
+function bodyValue(body: unknown): { value: unknown; nul: Problems } {
   const chunks = bodyChunks(body);
-  if (typeof body !== 'string' && chunks === undefined) return withoutNul(body);
+  if (typeof body !== 'string' && chunks === undefined) return { value: body, nul: nulCharacterProblems(body) };
   // The JSON text, as a string or as its bytes.
   const source = chunks === undefined ? (body as string) : joinedBytes(chunks);
   let value: unknown;
@@ -85,13 +86,7 @@ function bodyValue(body: unknown): unknown {
     throw notJson();
   }
   // JSON text can carry U+0000 only as the escape `\u0000`: a body without one is not walked.
-  return source.includes('\\u0000') ? withoutNul(value) : value;
-}
-
-function withoutNul(value: unknown): unknown {
-  const problems = nulCharacterProblems(value);
-  if (!problems.empty) throw statementInvalid(problems.list, problems.count);
-  return value;
+  return { value, nul: source.includes('\\u0000') ? nulCharacterProblems(value) : new Problems() };
 }
 
 function statusOf(statement: CanonicalStatement, integrity: IntegrityReport): ProcessedStatement['processingStatus'] {
@@ -116,7 +111,8 @@ export function processSubmission(
   let statement: CanonicalStatement;
   let reorderedDays: number;
   try {
-    ({ statement, reorderedDays } = readSubmission({ ...request, body: bodyValue(request.body) }, config));
+    const { value, nul } = bodyValue(request.body);
+    ({ statement, reorderedDays } = readSubmission({ ...request, body: value }, config, nul));
   } catch (err) {
     if (err instanceof AppError) return { ok: false, refusal: refusalOf(err) };
     throw err;

@@ -85,21 +85,20 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
   const noLinks = (): Record<string, unknown> =>
     Object.fromEntries(statementLinks.map((link) => [link.field, link.none]));
 
+  /** The refusal of a name or BVN record another statement of the client has, naming where it was given. */
   async function refuseTaken(
     tx: Kysely<Database> | Transaction<Database>,
     clientId: number,
-    name: string,
+    name: { value: string; path: string },
     bvnUuid?: string,
   ) {
-    const byName = await repo.findKeyByName(tx, clientId, name);
+    const byName = await repo.findKeyByName(tx, clientId, name.value);
     if (byName !== undefined) {
       throw new AppError(
         'STATEMENT_NAME_TAKEN',
-        `a statement named ${JSON.stringify(name)} already exists (key ${byName})`,
-        undefined,
-        {
-          statementKey: byName,
-        },
+        `a statement named ${JSON.stringify(name.value)} already exists (key ${byName})`,
+        [{ path: name.path, message: `is taken by statement ${byName}` }],
+        { statementKey: byName },
       );
     }
     if (bvnUuid) {
@@ -108,10 +107,8 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         throw new AppError(
           'BVN_RECORD_HAS_STATEMENT',
           `BVN record ${bvnUuid} already has statement ${byBvn}`,
-          undefined,
-          {
-            statementKey: byBvn,
-          },
+          [{ path: '/query/bvnUuid', message: `already has statement ${byBvn}` }],
+          { statementKey: byBvn },
         );
       }
     }
@@ -136,7 +133,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
       const earlier = await replay(input.clientId, input.idempotencyKey, requestHash);
       if (earlier) return earlier;
     }
-    checkQuery(input);
+    const namePath = `/body${checkQuery(input).statementNamePath}`;
     const { format, statementType, body } = input;
     const outcome = await deps.processor.process({ format, statementType, body }).catch((err: unknown) => {
       // Overran its time or lost its worker: nothing is stored, and the client may retry.
@@ -212,7 +209,8 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         if (earlier) return earlier;
         throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       }
-      if (isUniqueViolation(err)) await refuseTaken(db, input.clientId, s.name, input.bvnUuid);
+      if (isUniqueViolation(err))
+        await refuseTaken(db, input.clientId, { value: s.name, path: namePath }, input.bvnUuid);
       throw err;
     }
   }

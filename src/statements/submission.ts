@@ -6,6 +6,7 @@ import { bodyChunks } from './body-bytes.js';
 import type { AnyStatementFormat } from './format.js';
 import { formatByName, formatNames } from './formats/index.js';
 import { parseStatement } from './parse.js';
+import { MAX_PROBLEMS, Problems } from './problems.js';
 
 export const STATEMENT_TYPES = ['consumer', 'business'] as const;
 
@@ -21,33 +22,34 @@ export interface SubmitStatement {
 
 /**
  * Reads a submission or refuses it: the query values, the body in its format (every offending
- * field by path, or which format the body looks like), the statement name, and the real API's
- * transaction-count rules. Pure: no database.
+ * field by path, the names among them, or which format the body looks like), and the real API's
+ * transaction-count rules. `found`: what is already known to be wrong with the body (NUL
+ * characters), listed first with the rest. Pure: no database.
  */
 export function readSubmission(
   input: Pick<SubmitStatement, 'format' | 'statementType' | 'body'>,
   config: StatementsConfig,
+  found: Problems = new Problems(),
 ): { statement: CanonicalStatement; reorderedDays: number } {
   const format = checkQuery(input);
   const outcome = parseStatement(format, input.body, { defaultTimeZone: config.defaultTimeZone });
   if (!outcome.ok) {
+    const problems = [...found.list, ...outcome.problems].slice(0, MAX_PROBLEMS);
+    const count = found.count + outcome.count;
     if (outcome.looksLike) {
       const other = formatByName.get(outcome.looksLike);
       throw new AppError(
         'FORMAT_MISMATCH',
         `the body looks like the ${outcome.looksLike} format (${other?.label}), not ${format.name} (${format.label}): send format=${outcome.looksLike}`,
-        inBody(outcome.problems),
-        { looksLike: outcome.looksLike, problemCount: outcome.count },
+        inBody(problems),
+        { looksLike: outcome.looksLike, problemCount: count },
       );
     }
-    throw statementInvalid(outcome.problems, outcome.count);
+    throw statementInvalid(problems, count);
   }
+  if (!found.empty) throw statementInvalid(found.list, found.count);
   const { statement, reorderedDays } = outcome;
   const rows = `/body${outcome.rowsPath}`;
-  if (!statement.statementName) {
-    const path = `/body${format.statementNamePath}`;
-    throw new AppError('STATEMENT_INVALID', `${path}: is required`, [{ path, message: 'is required' }]);
-  }
   const count = statement.transactions.length;
   if (count === 0) {
     throw new AppError('NO_TRANSACTIONS', 'the statement has no transactions', [{ path: rows, message: 'is empty' }], {

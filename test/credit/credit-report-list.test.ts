@@ -80,11 +80,11 @@ describe('GET /credit/reports', () => {
 
   it.each([
     ['?from=2026-13-01', '/query/from', 'must be a day as YYYY-MM-DD'],
-    ['?to=2026-11-31', '/query/to', 'is not a day of the calendar'],
-    ['?from=2026-02-30', '/query/from', 'is not a day of the calendar'],
-    ['?from=2026-02-29', '/query/from', 'is not a day of the calendar'],
-    ['?to=2100-02-29', '/query/to', 'is not a day of the calendar'],
-    ['?from=0000-01-01', '/query/from', 'is not a day of the calendar'],
+    ['?to=2026-11-31', '/query/to', 'not a calendar date'],
+    ['?from=2026-02-30', '/query/from', 'not a calendar date'],
+    ['?from=2026-02-29', '/query/from', 'not a calendar date'],
+    ['?to=2100-02-29', '/query/to', 'not a calendar date'],
+    ['?from=0000-01-01', '/query/from', 'not a calendar date'],
     ['?kind=personal', '/query/kind', undefined],
     ['?pageSize=0', '/query/pageSize', undefined],
   ])('%s is 400 naming %s', async (query, path, message) => {

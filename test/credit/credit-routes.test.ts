@@ -59,9 +59,9 @@ describe('POST /credit/consumer-reports', () => {
     const own = await t.auth(['credit:read']);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     for (const [dateOfBirth, message] of [
-      ['1990-02-30', 'is not a day of the calendar'],
-      ['1991-02-29', 'is not a day of the calendar'],
-      ['1990-04-31', 'is not a day of the calendar'],
+      ['1990-02-30', 'not a calendar date'],
+      ['1991-02-29', 'not a calendar date'],
+      ['1990-04-31', 'not a calendar date'],
       ['2090-01-01', 'must not be in the future'],
       [tomorrow, 'must not be in the future'],
       ['1899-12-31', 'must be 1900-01-01 or later'],

@@ -149,7 +149,9 @@ describe('POST /statements/analytics', () => {
 
   it('refuses fewer than 10 transactions with NOT ENOUGH TRANSACTIONS, and none with NO TRANSACTIONS', async () => {
     const headers = await both();
-    const few = await submit(headers, 'periculum', fixture('samples/periculum-f1-request.json'));
+    // The published example, with the clientFullName the spec makes mandatory (the example omits it).
+    const example = { ...fixture('samples/periculum-f1-request.json'), clientFullName: 'Oladipupo David Bello' };
+    const few = await submit(headers, 'periculum', example);
     expect(few.statusCode).toBe(422);
     expect(few.json()).toMatchObject({
       code: 'NOT_ENOUGH_TRANSACTIONS',
@@ -157,7 +159,7 @@ describe('POST /statements/analytics', () => {
       transactionCount: 9,
       errors: [{ path: '/body/transactions', message: 'has 9 transactions; at least 10 are needed' }],
     });
-    const none = await submit(headers, 'mono', { statementName: 'empty', data: [] });
+    const none = await submit(headers, 'mono', { statementName: 'empty', clientFullName: 'Funke Ojo', data: [] });
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({
       code: 'NO_TRANSACTIONS',
@@ -202,7 +204,18 @@ describe('POST /statements/analytics', () => {
     const first = await submit(headers, 'mono', bodyFor('mono', rows, 'dup name'));
     const second = await submit(headers, 'dojah', bodyFor('dojah', rows, 'dup name'));
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'STATEMENT_NAME_TAKEN', statementKey: first.json().key });
+    const key = first.json().key;
+    expect(second.json()).toMatchObject({
+      code: 'STATEMENT_NAME_TAKEN',
+      message: `a statement named "dup name" already exists (key ${key})`,
+      statementKey: key,
+      errors: [{ path: '/body/statementName', message: `is taken by statement ${key}` }],
+    });
+    const mbs = await submit(headers, 'mbs', bodyFor('mbs', rows, 'dup name'));
+    expect(mbs.statusCode).toBe(409);
+    expect(mbs.json().errors).toEqual([
+      { path: '/body/bankStatement/mbs/jsonData/statementName', message: `is taken by statement ${key}` },
+    ]);
     // Another client may use the same name.
     const elsewhere = await submit(await both(), 'mono', bodyFor('mono', rows, 'dup name'));
     expect(elsewhere.statusCode).toBe(200);
@@ -300,7 +313,11 @@ describe('POST /statements/bvn-first/analytics', () => {
       '/statements/bvn-first/analytics',
     );
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'BVN_RECORD_HAS_STATEMENT', statementKey: first.json().key });
+    expect(second.json()).toMatchObject({
+      code: 'BVN_RECORD_HAS_STATEMENT',
+      statementKey: first.json().key,
+      errors: [{ path: '/query/bvnUuid', message: `already has statement ${first.json().key}` }],
+    });
     const list = await t.app.inject({ method: 'GET', url: `/statements?bvnUuid=${bvnUuid}`, headers });
     expect(list.json()).toMatchObject({ page: 1, pageSize: 100, total: 1, statements: [{ key: first.json().key }] });
   });
@@ -342,6 +359,24 @@ describe('Idempotency-Key', () => {
     const other = await submit(headers, 'zeeh', bodyFor('zeeh', rows, 'idem 3'));
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('refuses the same key with the same body but another query, saying the request differs', async () => {
+    const headers = { ...(await both()), 'idempotency-key': 'retry-query' };
+    const body = bodyFor('zeeh', rows, 'idem query');
+    expect((await submit(headers, 'zeeh', body)).statusCode).toBe(200);
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=zeeh&statementType=business',
+      headers,
+      payload: body as object,
+    });
+    expect(business.statusCode).toBe(422);
+    expect(business.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was already used with a different request (its query or its body)',
+      errors: [{ path: '/headers/idempotency-key', message: 'was already used with a different request' }],
+    });
   });
 
   it('lets concurrent requests with one key create one statement', async () => {
@@ -402,6 +437,28 @@ describe('reading statements', () => {
     const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?from=2022-13-01`, headers });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('/query/from: must be a day as YYYY-MM-DD');
+  });
+
+  it('refuses a day of the right form that is not on the calendar, naming the query parameter', async () => {
+    for (const [query, path] of [
+      ['from=2020-02-30', '/query/from'],
+      ['to=2021-02-29', '/query/to'],
+      ['from=2020-02-29&to=2020-04-31', '/query/to'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?${query}`, headers });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `${path}: not a calendar date`,
+        errors: [{ path, message: 'not a calendar date' }],
+      });
+    }
+  });
+
+  it('refuses a direction in another case with one message naming the allowed values', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?direction=CREDIT`, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '/query/direction', message: 'must be one of "credit", "debit"' }]);
   });
 
   it('filters by the category the analytics gave', async () => {

@@ -42,13 +42,38 @@ function schemaAt(root: unknown, schemaPath: string | undefined): Record<string,
   return node !== null && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
 }
 
-/** What a problem says: `must be <form>` for a `Formatted` string in another form, else the validator's message. */
+/**
+ * What a problem says: `must be <form>` for a `Formatted` string in another form, the allowed
+ * values of a choice of constants, else the validator's message.
+ */
 function problemMessage(v: ValidationProblem, schema: unknown): string {
   if (v.keyword === 'pattern') {
     const form = schemaAt(schema, v.schemaPath)?.[FORM_KEY];
     if (typeof form === 'string') return `must be ${form}`;
   }
+  if (v.keyword === 'anyOf') {
+    const choices = schemaAt(schema, v.schemaPath)?.anyOf;
+    const values = Array.isArray(choices) ? choices.map((c: { const?: unknown }) => c.const) : [];
+    if (values.length > 0 && values.every((c) => c !== undefined)) {
+      return `must be one of ${values.map((c) => JSON.stringify(c)).join(', ')}`;
+    }
+  }
   return v.message ?? 'is not valid';
+}
+
+/**
+ * One problem per offending field: an alternative's own complaints are folded into its choice's
+ * (`must be one of "credit", "debit"`, not "must be equal to constant" per alternative), and a
+ * value in the wrong form is not also said to be no calendar date.
+ */
+function fieldProblems(validation: ValidationProblem[]): ValidationProblem[] {
+  const choices = validation.filter((v) => v.keyword === 'anyOf').map((v) => `${v.schemaPath}/anyOf/`);
+  const misformed = new Set(validation.filter((v) => v.keyword === 'pattern').map((v) => v.instancePath));
+  return validation.filter(
+    (v) =>
+      !choices.some((choice) => v.schemaPath?.startsWith(choice)) &&
+      !(v.keyword === 'format' && misformed.has(v.instancePath)),
+  );
 }
 
 function toAppError(error: FastifyError & { validation?: unknown }, request: FastifyRequest): AppError {
@@ -57,7 +82,7 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
     const context = error.validationContext ?? 'body';
     const prefix = contextPrefix[context] ?? '';
     const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
-    const details: FieldProblem[] = (error.validation as ValidationProblem[]).map((v) => {
+    const details: FieldProblem[] = fieldProblems(error.validation as ValidationProblem[]).map((v) => {
       const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
       const path = `${prefix}${v.instancePath ?? ''}`;
       if (Array.isArray(missing) && missing.length === 1)
@@ -70,6 +95,7 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
   if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
   if (mapped === 'MALFORMED_BODY' || (!mapped && error instanceof SyntaxError)) return notJson();
+  if (mapped === 'UNSUPPORTED_MEDIA_TYPE') return unsupportedType(request);
   if (mapped) return new AppError(mapped);
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError('BODY_TOO_LARGE');
@@ -81,6 +107,15 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
     return err;
   }
   return new AppError('INTERNAL');
+}
+
+/** The refusal of a body of a type the route has no parser for, naming the types it consumes. */
+function unsupportedType(request: FastifyRequest): AppError {
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  const message = consumes ? `must be ${consumes.join(' or ')}` : 'is not accepted here';
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `/headers/content-type: ${message}`, [
+    { path: '/headers/content-type', message },
+  ]);
 }
 
 /** Shapes an error answer in the envelope the route uses. */

@@ -61,7 +61,7 @@ const periculumExample = {
 
 export const SubmitBody = Type.Unknown({
   description:
-    'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`',
+    'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`. Every format but mbs carries `statementName` and `clientFullName` at the top level (mbs: `jsonData.statementName` and `jsonData.Name`): required, at most 255 characters.',
   examples: [periculumExample],
 });
 

@@ -28,15 +28,17 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     description:
       'Validates the body in its format, normalises it, analyses it and stores it, all or nothing. Refusals list every offending field by JSON path (first 100).',
     security: bearer,
+    consumes: ['application/json'],
     querystring,
     headers: SubmitHeaders,
     body: SubmitBody,
     response: { 200: StatementAnswer, ...submitErrors },
   });
 
-  // Submission bodies stay the chunks they came in: they are joined and parsed with the rest of the
-  // processing, on a worker thread for large ones (`statements/worker/processing-pool.ts`).
-  app.removeContentTypeParser('application/json');
+  // Submission bodies are JSON only (no form or plain text: 415), and stay the chunks they came in:
+  // they are joined and parsed with the rest of the processing, on a worker thread for large ones
+  // (`statements/worker/processing-pool.ts`).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', keepChunks);
 
   const submitHandler =

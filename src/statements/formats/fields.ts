@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { majorToMinor, majorToMinorFast, minorUnits } from '../../domain/money.js';
 import type { Direction } from '../../domain/statement.js';
+import type { DayReading } from '../dates.js';
 import { type Problems, shown } from '../problems.js';
 
 /** Schema pieces for the quirks every provider has. */
@@ -9,6 +10,12 @@ export const Money = Type.Union([Type.Number(), Type.String()], {
 });
 export const OptionalMoney = Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()]));
 export const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+
+/**
+ * The fields the spec makes mandatory at the top level of F1, F2, F3, F4 and F6. Optional here so
+ * that a missing one is reported by `readCommonNames` with every other problem of the body.
+ */
+export const CommonNames = { statementName: OptionalText, clientFullName: OptionalText };
 
 /** `debit`/`credit` in any case, or undefined (the problem is reported). */
 export function readDirection(
@@ -70,17 +77,94 @@ export function readMinor(
   return undefined;
 }
 
-/** A reader of one date column that reports an unreadable date at the row's path. */
+/** A reader of one amount of a row, reporting what it cannot read at the row's field. */
+export type AmountReader<V> = (
+  value: V,
+  problems: Problems,
+  list: string,
+  i: number,
+  field: string,
+) => number | undefined;
+
+/**
+ * `read` for an amount whose direction another field gives (a type, a credit or a debit column):
+ * a negative amount is refused, not made positive.
+ */
+export function unsigned<V>(read: AmountReader<V>): AmountReader<V> {
+  return (value, problems, list, i, field) => {
+    const amount = read(value, problems, list, i, field);
+    if (amount === undefined || amount >= 0) return amount;
+    problems.add(`${list}/${i}/${field}`, 'must not be negative');
+    return undefined;
+  };
+}
+
+/**
+ * A reader of one date column that reports an unreadable date at the row's path: not in the form
+ * (`expected a M/D/YYYY date`), or in the form but no such day (`not a calendar date`, `year out of range`).
+ */
 export function dayReader(
-  parse: (text: string) => string | undefined,
+  parse: (text: string) => DayReading,
   expected: string,
   problems: Problems,
 ): (text: string, list: string, i: number, field: string) => string | undefined {
   return (text, list, i, field) => {
     const day = parse(text);
-    if (day === undefined) problems.add(`${list}/${i}/${field}`, `expected ${expected}, got ${shown(text)}`);
-    return day;
+    if (typeof day === 'string') return day;
+    problems.add(`${list}/${i}/${field}`, `${day.reason ?? `expected ${expected}`}, got ${shown(text)}`);
+    return undefined;
   };
+}
+
+/**
+ * The most characters the names a lender gives may have. A statement's name is unique per client
+ * through a database index, whose entries are bounded (a 2,700-character name failed the write);
+ * a client's name is held to the same bound.
+ */
+export const NAME_MAX_CHARS = 255;
+
+/**
+ * A name the lender gives (the statement's, the client's), trimmed; reported at `path` when
+ * missing, blank or longer than NAME_MAX_CHARS. The schemas leave these fields optional so that a
+ * missing name is listed here with every other problem of the body.
+ */
+export function readName(value: string | null | undefined, problems: Problems, path: string): string | undefined {
+  if (value === null || value === undefined) {
+    problems.add(path, 'is required');
+    return undefined;
+  }
+  const t = value.trim();
+  if (t === '') {
+    problems.add(path, 'must not be blank');
+    return undefined;
+  }
+  const chars = t.length > NAME_MAX_CHARS ? characterCount(t) : t.length;
+  if (chars > NAME_MAX_CHARS) {
+    problems.add(path, `must be at most ${NAME_MAX_CHARS} characters, got ${chars}`);
+    return undefined;
+  }
+  return t;
+}
+
+/** The statement's and the client's name at the top level of F1, F2, F3, F4 and F6. */
+export function readCommonNames(
+  body: { statementName?: string | null; clientFullName?: string | null },
+  problems: Problems,
+): { statementName: string | undefined; clientFullName: string | undefined } {
+  return {
+    statementName: readName(body.statementName, problems, '/statementName'),
+    clientFullName: readName(body.clientFullName, problems, '/clientFullName'),
+  };
+}
+
+/** Characters as a reader counts them: code points, not UTF-16 units. */
+function characterCount(t: string): number {
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const unit = t.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) n++; // the second half of a surrogate pair is not another character
+  }
+  return n;
 }
 
 /** Trimmed text, or undefined when null, missing or blank. */
@@ -88,6 +172,39 @@ export function text(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   const t = value.trim();
   return t === '' ? undefined : t;
+}
+
+/**
+ * A row's own currency, when it gives one, must be the statement's (`expected`, upper case):
+ * amounts in two currencies cannot be added into one statement's totals.
+ */
+export function checkRowCurrency(
+  value: string | null | undefined,
+  expected: string,
+  problems: Problems,
+  list: string,
+  i: number,
+): void {
+  const currency = text(value);
+  if (currency === undefined || currency.toUpperCase() === expected) return;
+  problems.add(`${list}/${i}/currency`, `expected ${expected}, the statement's currency, got ${shown(value)}`);
+}
+
+const ELEVEN_DIGITS = /^[0-9]{11}$/;
+
+/**
+ * A BVN or NIN: 11 digits once surrounding spaces are trimmed; null, missing or blank is "not
+ * given". Anything else is reported at `path` (without echoing it: it may be someone's real number).
+ */
+export function readIdentityNumber(
+  value: string | null | undefined,
+  problems: Problems,
+  path: string,
+): string | undefined {
+  const t = text(value);
+  if (t === undefined || ELEVEN_DIGITS.test(t)) return t;
+  problems.add(path, 'must be 11 digits');
+  return undefined;
 }
 
 const OPENING = /^\s*opb\b|\bopening\s+balance\b|\bbalance\s+b\/?f\b|\bbalance\s+brought\s+forward\b/i;

@@ -5,11 +5,17 @@ import type { AnyStatementFormat } from '../format.js';
 import { parseStatement } from '../parse.js';
 
 /** Test support for the format folders: read a shared sample or fixture and parse it. */
-export const sample = (name: string): unknown =>
+export const sample = (name: string): object =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/statements/samples/${name}`, import.meta.url), 'utf8'));
 
-export const fixture = (name: string): unknown =>
+export const fixture = (name: string): object =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url), 'utf8'));
+
+/**
+ * The names a lender puts at the top of a body in F1, F2, F3, F4 and F6, which the providers' own
+ * output does not carry: `{ ...NAMES, ...sample('mono-transactions.json') }`.
+ */
+export const NAMES = { statementName: 'Test statement', clientFullName: 'Test Client' };
 
 /** The normalised statement; fails the test with the problems when the body is refused. */
 export function normalised(format: AnyStatementFormat, body: unknown): CanonicalStatement {

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { normalised, refused, sample } from '../testing.js';
+import { NAMES, normalised, refused, sample } from '../testing.js';
 import { dojah } from './normalize.js';
 
 describe('dojah (F4)', () => {
   it('normalises the published example exactly (newest first in, oldest first out)', () => {
-    expect(normalised(dojah, sample('dojah-transactions.json'))).toMatchInlineSnapshot(`
+    expect(normalised(dojah, { ...NAMES, ...sample('dojah-transactions.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": "Guaranty Trust Bank",
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": undefined,
         "currency": "NGN",
         "format": "dojah",
         "holder": {},
         "openingBalance": undefined,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -135,6 +135,7 @@ describe('dojah (F4)', () => {
 
   it('reads decimal-text amounts and balances, missing balances stay missing', () => {
     const s = normalised(dojah, {
+      ...NAMES,
       entity: {
         transactions: [
           {
@@ -157,6 +158,7 @@ describe('dojah (F4)', () => {
 
   it('refuses a bad date with its path', () => {
     const { problems } = refused(dojah, {
+      ...NAMES,
       entity: { transactions: [{ transaction_date: '28-09-2020', trans_type: 'debit', amount: '1.00' }] },
     });
     expect(problems).toEqual([
@@ -166,6 +168,7 @@ describe('dojah (F4)', () => {
 
   it('refuses a value date that is not a date at its path, and keeps a good one as a local day', () => {
     const { problems } = refused(dojah, {
+      ...NAMES,
       entity: {
         transactions: [
           { transaction_date: '2020-09-28', value_date: 'next week', trans_type: 'debit', amount: '1.00' },
@@ -176,5 +179,22 @@ describe('dojah (F4)', () => {
     expect(problems).toEqual([
       { path: '/entity/transactions/0/value_date', message: 'expected a YYYY-MM-DD date, got "next week"' },
     ]);
+  });
+
+  it('refuses a negative amount at its path (trans_type gives the direction), and keeps a negative balance', () => {
+    const { problems } = refused(dojah, {
+      ...NAMES,
+      entity: { transactions: [{ transaction_date: '2020-09-28', trans_type: 'debit', amount: '-1.00' }] },
+    });
+    expect(problems).toEqual([{ path: '/entity/transactions/0/amount', message: 'must not be negative' }]);
+    const overdrawn = normalised(dojah, {
+      ...NAMES,
+      entity: {
+        transactions: [
+          { transaction_date: '2020-09-28', trans_type: 'debit', amount: '1.00', available_balance: '-1.00' },
+        ],
+      },
+    });
+    expect(overdrawn.transactions.map((t) => [t.direction, t.amount, t.balance])).toEqual([['debit', 100, -100]]);
   });
 });

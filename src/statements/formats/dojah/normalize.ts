@@ -6,12 +6,24 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
+import {
+  dayReader,
+  member,
+  readCommonNames,
+  readDirection,
+  readMajor,
+  readOptionalMajor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { DojahBody } from './schema.js';
+
+const readAmount = unsigned(readMajor);
 
 /** F4 to the canonical statement. */
 export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const calendar = ctx.calendar('NGN');
   const list = body.entity.transactions;
   const readDay = dayReader(dayFromYmd, 'a YYYY-MM-DD date', problems);
@@ -22,18 +34,17 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
     const date = readDay(r.transaction_date, at, i, 'transaction_date');
     const valueDate = r.value_date ? readDay(r.value_date, at, i, 'value_date') : undefined;
     const direction = readDirection(r.trans_type, problems, at, i, 'trans_type');
-    const amount = readMajor(r.amount, problems, at, i, 'amount');
+    const amount = readAmount(r.amount, problems, at, i, 'amount');
     const balance = readOptionalMajor(r.available_balance, problems, at, i, 'available_balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const ref = r.reference;
     const reference = ref && ref !== '0' ? ref : undefined; // "0" stands for none
-    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, undefined, valueDate));
+    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, undefined, valueDate));
   }
   return {
     currency: 'NGN',
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: { bankName: text(list[0]?.bank_name) },
     holder: {},
     rows,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
 
 /** F4, Dojah's account transactions: decimal-text amounts, `YYYY-MM-DD` dates, newest first. */
 export const DojahRow = Type.Object({
@@ -15,8 +15,7 @@ export const DojahRow = Type.Object({
 });
 
 export const DojahBody = Type.Object({
-  statementName: OptionalText,
-  clientFullName: OptionalText,
+  ...CommonNames,
   entity: Type.Object({
     transactions: Type.Array(DojahRow),
     // `next_page` is a number or an empty string in real answers.

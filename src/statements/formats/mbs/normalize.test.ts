@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixture, normalised, refused, sample } from '../testing.js';
 import { mbs } from './normalize.js';
 
-const wrap = (jsonData: unknown) => ({ bankStatement: { mbs: { jsonData, bank: 'GTB' } } });
+/** MBS output as a lender submits it: wrapped, with the statement's name in jsonData. */
+const wrap = (jsonData: object) => ({
+  bankStatement: { mbs: { jsonData: { statementName: 'MBS sample', ...jsonData }, bank: 'GTB' } },
+});
 
 describe('mbs (F5)', () => {
   it('normalises the published first rows exactly', () => {
@@ -23,7 +26,7 @@ describe('mbs (F5)', () => {
           "name": "John Doe",
         },
         "openingBalance": 10010905,
-        "statementName": undefined,
+        "statementName": "MBS sample",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -278,6 +281,34 @@ describe('mbs (F5)', () => {
         path: '/bankStatement/mbs/jsonData/Details/2/PValueDate',
         message: 'expected a M/D/YYYY date, got "2021-13-45"',
       },
+    ]);
+  });
+
+  it('refuses a negative PCredit or PDebit at its path, and keeps a negative balance', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    details[2] = { ...details[2], PCredit: '0', PDebit: '-2510.75' };
+    details[3] = { ...details[3], PCredit: -100, PDebit: 0 };
+    expect(refused(mbs, body).problems).toEqual([
+      { path: '/bankStatement/mbs/jsonData/Details/2/PDebit', message: 'must not be negative' },
+      { path: '/bankStatement/mbs/jsonData/Details/3/PCredit', message: 'must not be negative' },
+    ]);
+    const overdrawn = fixture('mbs-full-month.json') as typeof body;
+    const rows = overdrawn.bankStatement.mbs.jsonData.Details;
+    rows[1] = { ...rows[1], PBalance: '-97598.30' };
+    expect(normalised(mbs, overdrawn).transactions[0]).toMatchObject({ amount: 251075, balance: -9759830 });
+  });
+
+  it("refuses a signatory's BVN that is not 11 digits at its path; MBS's own N/A means none", () => {
+    expect(normalised(mbs, wrap(sample('mbs-statement.json'))).holder.bvn).toBeUndefined(); // "BVN": "N/A"
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: Record<string, unknown> } } };
+    body.bankStatement.mbs.jsonData.Signatories = [
+      { Name: 'N/A', BVN: 'n/a' },
+      { Name: 'John Doe', BVN: '22212345678' },
+      { Name: 'Jane Doe', BVN: '222123456' },
+    ];
+    expect(refused(mbs, body).problems).toEqual([
+      { path: '/bankStatement/mbs/jsonData/Signatories/2/BVN', message: 'must be 11 digits' },
     ]);
   });
 });

@@ -7,10 +7,20 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, isOpeningBalanceRow, member, readOptionalMajor, text } from '../fields.js';
+import {
+  dayReader,
+  isOpeningBalanceRow,
+  member,
+  readIdentityNumber,
+  readName,
+  readOptionalMajor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { MbsBody } from './schema.js';
 
-const BVN = /^\d{11}$/;
+const readOptionalAmount = unsigned(readOptionalMajor);
+const JSON_DATA = '/bankStatement/mbs/jsonData';
 
 /**
  * F5 to the canonical statement. The statement name and holder come from `jsonData`; the
@@ -19,19 +29,20 @@ const BVN = /^\d{11}$/;
 export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const { jsonData, bank } = body.bankStatement.mbs;
+  const statementName = readName(jsonData.statementName, problems, `${JSON_DATA}/statementName`);
   const currency = text(jsonData.Currency) ?? 'NGN';
   const calendar = ctx.calendar(currency);
   const list = jsonData.Details;
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
-  const at = '/bankStatement/mbs/jsonData/Details';
+  const at = `${JSON_DATA}/Details`;
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
     const valueDate = r.PValueDate ? readDay(r.PValueDate, at, i, 'PValueDate') : undefined;
-    const credit = readOptionalMajor(r.PCredit, problems, at, i, 'PCredit') ?? 0;
-    const debit = readOptionalMajor(r.PDebit, problems, at, i, 'PDebit') ?? 0;
+    const credit = readOptionalAmount(r.PCredit, problems, at, i, 'PCredit') ?? 0;
+    const debit = readOptionalAmount(r.PDebit, problems, at, i, 'PDebit') ?? 0;
     const balance = readOptionalMajor(r.PBalance, problems, at, i, 'PBalance');
     if (credit !== 0 && debit !== 0) {
       problems.add(`${at}/${i}`, `has both a credit (${shown(r.PCredit)}) and a debit (${shown(r.PDebit)})`);
@@ -44,14 +55,16 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
       continue;
     }
     const direction = credit !== 0 ? 'credit' : 'debit';
-    const amount = Math.abs(credit !== 0 ? credit : debit);
+    const amount = credit !== 0 ? credit : debit;
     rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
   }
-  const bvn = jsonData.Signatories?.map((s) => text(s.BVN)).find((b) => b !== undefined && BVN.test(b));
+  const bvn = (jsonData.Signatories ?? [])
+    .map((s, j) => readIdentityNumber(given(s.BVN), problems, `${JSON_DATA}/Signatories/${j}/BVN`))
+    .find((b) => b !== undefined);
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
-    statementName: text(jsonData.statementName),
+    statementName,
     clientFullName: text(jsonData.Name),
     account: {
       number: text(jsonData.Nuban),
@@ -66,11 +79,14 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   };
 }
 
+/** MBS writes `N/A` for a signatory's BVN it does not have (the published sample does). */
+const given = (bvn: string | null | undefined) => (bvn?.trim().toUpperCase() === 'N/A' ? undefined : bvn);
+
 export const mbs = {
   name: 'mbs',
   label: 'F5',
   schema: MbsBody,
-  statementNamePath: '/bankStatement/mbs/jsonData/statementName',
+  statementNamePath: `${JSON_DATA}/statementName`,
   looksLike: (body: unknown) =>
     member(member(body, 'bankStatement'), 'mbs') !== undefined || Array.isArray(member(body, 'Details')),
   normalize,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalised, refused, rowsOf, sample } from '../testing.js';
+import { NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { mono } from './normalize.js';
 
 describe('mono (F2)', () => {
   it('normalises the published transactions example exactly', () => {
-    expect(normalised(mono, sample('mono-transactions.json'))).toMatchInlineSnapshot(`
+    expect(normalised(mono, { ...NAMES, ...sample('mono-transactions.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
@@ -12,7 +12,7 @@ describe('mono (F2)', () => {
           "number": undefined,
           "type": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": undefined,
         "currency": "NGN",
         "format": "mono",
@@ -21,7 +21,7 @@ describe('mono (F2)', () => {
           "name": undefined,
         },
         "openingBalance": undefined,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -52,7 +52,7 @@ describe('mono (F2)', () => {
   });
 
   it('normalises the paging example exactly (newest first in, oldest first out)', () => {
-    expect(normalised(mono, sample('mono-transactions-paging.json'))).toMatchInlineSnapshot(`
+    expect(normalised(mono, { ...NAMES, ...sample('mono-transactions-paging.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
@@ -60,7 +60,7 @@ describe('mono (F2)', () => {
           "number": undefined,
           "type": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": 1021841,
         "currency": "NGN",
         "format": "mono",
@@ -69,7 +69,7 @@ describe('mono (F2)', () => {
           "name": undefined,
         },
         "openingBalance": 868917,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -100,7 +100,7 @@ describe('mono (F2)', () => {
   });
 
   it('orders same-day rows along the balance chain (Indicina statement example)', () => {
-    const s = normalised(mono, sample('mono-statement-via-indicina.json'));
+    const s = normalised(mono, { ...NAMES, ...sample('mono-statement-via-indicina.json') });
     expect(rowsOf(s)).toEqual([
       ['2022-01-01', 'debit', 5000, 7446442, 'FGN STAMP DUTY/S10754935 ON 31-DEC-21 FOR ACCOUNT'],
       ['2022-01-01', 'debit', 5000, 7441442, 'FGN STAMP DUTY/S10761279 ON 31-DEC-21 FOR ACCOUNT'],
@@ -111,6 +111,7 @@ describe('mono (F2)', () => {
 
   it('keeps kobo as kobo and converts 23:30Z to the next Lagos day', () => {
     const s = normalised(mono, {
+      ...NAMES,
       data: [
         {
           id: 'b',
@@ -131,6 +132,7 @@ describe('mono (F2)', () => {
 
   it('refuses fractional kobo, bad timestamps and unknown types with their paths', () => {
     const { problems } = refused(mono, {
+      ...NAMES,
       data: [
         { type: 'debit', amount: 1.5, date: '2022-01-01T00:00:00.000Z' },
         { type: 'credit', amount: 100, date: '31/02/2021' },
@@ -140,8 +142,53 @@ describe('mono (F2)', () => {
     expect(problems).toEqual([
       { path: '/data/0/amount', message: 'expected a whole number of minor units, got 1.5' },
       { path: '/data/1/date', message: 'expected an ISO 8601 timestamp, got "31/02/2021"' },
-      { path: '/data/2/date', message: 'expected an ISO 8601 timestamp, got "2022-13-01T00:00:00Z"' },
+      { path: '/data/2/date', message: 'not a calendar date, got "2022-13-01T00:00:00Z"' },
       { path: '/data/2/type', message: 'expected "debit" or "credit", got "transfer"' },
+    ]);
+  });
+
+  it('refuses a negative amount at its path (type gives the direction), and keeps a negative balance', () => {
+    const { problems } = refused(mono, {
+      ...NAMES,
+      data: [
+        { _id: 'a', type: 'debit', amount: -5000, date: '2022-01-01T10:00:00.000Z', balance: -5000 },
+        { _id: 'b', type: 'credit', amount: '-1', date: '2022-01-02T10:00:00.000Z' },
+      ],
+    });
+    expect(problems).toEqual([
+      { path: '/data/0/amount', message: 'must not be negative' },
+      { path: '/data/1/amount', message: 'must not be negative' },
+    ]);
+    const overdrawn = normalised(mono, {
+      ...NAMES,
+      data: [{ _id: 'a', type: 'debit', amount: 5000, date: '2022-01-01T10:00:00.000Z', balance: -5000 }],
+    });
+    expect(rowsOf(overdrawn)).toEqual([['2022-01-01', 'debit', 5000, -5000, '']]);
+  });
+
+  it('refuses an account BVN that is not 11 digits at /account/bvn', () => {
+    const data = [{ _id: 'a', type: 'debit', amount: 5000, date: '2022-01-01T10:00:00.000Z' }];
+    const { problems } = refused(mono, { ...NAMES, account: { name: 'FUNKE OJO', bvn: '2221234567X' }, data });
+    expect(problems).toEqual([{ path: '/account/bvn', message: 'must be 11 digits' }]);
+    const s = normalised(mono, { ...NAMES, account: { name: 'FUNKE OJO', bvn: '22212345678' }, data });
+    expect(s.holder).toEqual({ name: 'FUNKE OJO', bvn: '22212345678' });
+  });
+
+  it("refuses a row in another currency than the statement's at the row's currency", () => {
+    const row = (currency: string | null, i: number) => ({
+      _id: `r${i}`,
+      type: 'credit',
+      amount: 100,
+      date: '2022-01-01T10:00:00.000Z',
+      currency,
+    });
+    const data = ['NGN', 'USD', 'ngn', null].map(row);
+    expect(refused(mono, { ...NAMES, data }).problems).toEqual([
+      { path: '/data/1/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
+    ]);
+    const account = { currency: 'GHS' };
+    expect(refused(mono, { ...NAMES, account, data: [row('GHS', 0), row('NGN', 1)] }).problems).toEqual([
+      { path: '/data/1/currency', message: 'expected GHS, the statement\'s currency, got "NGN"' },
     ]);
   });
 });

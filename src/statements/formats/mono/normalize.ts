@@ -5,14 +5,27 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, firstOf, readDirection, readMinor, text } from '../fields.js';
+import {
+  checkRowCurrency,
+  dayReader,
+  firstOf,
+  readCommonNames,
+  readDirection,
+  readIdentityNumber,
+  readMinor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { MonoBody } from './schema.js';
+
+const readAmount = unsigned(readMinor);
 
 /** F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants. */
 export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
-  const currency = text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN';
+  const currency = (text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN').toUpperCase();
   const calendar = ctx.calendar(currency);
   const readDay = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const rows: DraftRow[] = [];
@@ -22,25 +35,25 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
-    const amount = readMinor(r.amount, problems, at, i, 'amount');
+    const amount = readAmount(r.amount, problems, at, i, 'amount');
     const b = r.balance;
+    checkRowCurrency(r.currency, currency, problems, at, i);
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const reference = r._id || r.id || undefined;
-    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, reference, r.date));
+    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
   }
   return {
-    currency: currency.toUpperCase(),
+    currency,
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: {
       number: text(account?.accountNumber),
       name: text(account?.name),
       bankName: text(account?.institution?.name),
       type: text(account?.type),
     },
-    holder: { name: text(account?.name), bvn: text(account?.bvn) },
+    holder: { name: text(account?.name), bvn: readIdentityNumber(account?.bvn, problems, '/account/bvn') },
     rows,
     rowsPath: at,
   };

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
 
 /** F2, Mono's transactions (or statement) API: amounts and balances in minor units, newest first. */
 export const MonoRow = Type.Object({
@@ -24,8 +24,7 @@ export const MonoAccount = Type.Object({
 });
 
 export const MonoBody = Type.Object({
-  statementName: OptionalText,
-  clientFullName: OptionalText,
+  ...CommonNames,
   account: Type.Optional(Type.Union([MonoAccount, Type.Null()])),
   meta: Type.Optional(Type.Union([Type.Object({ count: Type.Optional(Type.Number()) }), Type.Null()])),
   data: Type.Array(MonoRow),

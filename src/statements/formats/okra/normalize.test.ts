@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, normalised, refused, rowsOf, sample } from '../testing.js';
+import { fixture, NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { okra } from './normalize.js';
 
 describe('okra (F3)', () => {
   it('refuses the published placeholder example: its dates are empty', () => {
-    expect(refused(okra, sample('okra-transactions.json'))).toEqual({
-      problems: [{ path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' }],
+    expect(refused(okra, { ...NAMES, ...sample('okra-transactions.json') })).toEqual({
+      problems: [{ path: '/data/transaction/0/trans_date', message: 'must not be empty (or unformatted_trans_date)' }],
       looksLike: undefined,
     });
   });
@@ -165,6 +165,7 @@ describe('okra (F3)', () => {
 
   it('falls back to the bank date when trans_date is empty', () => {
     const s = normalised(okra, {
+      ...NAMES,
       data: {
         transaction: [{ trans_date: '', unformatted_trans_date: '05-08-2020', debit: '10', notes: { desc: 'x' } }],
       },
@@ -174,6 +175,7 @@ describe('okra (F3)', () => {
 
   it('refuses a row with both a credit and a debit, or neither', () => {
     const { problems } = refused(okra, {
+      ...NAMES,
       data: {
         transaction: [
           { trans_date: '2020-08-05T10:00:00Z', credit: 10, debit: '5' },
@@ -186,6 +188,69 @@ describe('okra (F3)', () => {
       { path: '/data/transaction/0', message: 'has both a credit (10) and a debit ("5")' },
       { path: '/data/transaction/1', message: 'has neither a credit nor a debit' },
       { path: '/data/transaction/2/credit', message: 'expected a decimal amount, got "ten"' },
+    ]);
+  });
+
+  it('refuses a negative credit or debit at its path, and keeps a negative balance', () => {
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          { trans_date: '2020-08-05T10:00:00Z', credit: -10, debit: null },
+          { trans_date: '2020-08-05T10:00:00Z', credit: null, debit: '-2.50' },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/data/transaction/0/credit', message: 'must not be negative' },
+      { path: '/data/transaction/1/debit', message: 'must not be negative' },
+    ]);
+    const overdrawn = normalised(okra, {
+      ...NAMES,
+      data: { transaction: [{ trans_date: '2020-08-05T10:00:00Z', debit: 10, balance: -10, notes: { desc: 'x' } }] },
+    });
+    expect(rowsOf(overdrawn)).toEqual([['2020-08-05', 'debit', 1000, -1000, 'x']]);
+  });
+
+  it("refuses a customer's BVN that is not 11 digits at its row's path", () => {
+    const row = (customer: unknown) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, customer });
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          row({ name: 'FUNKE OJO', bvn: '22233344455' }),
+          row('5f0f0a0b0c0d0e0f00000001'),
+          row({ name: 'FUNKE OJO', bvn: '2223334445' }),
+          row({ name: 'FUNKE OJO', bvn: null }),
+        ],
+      },
+    });
+    expect(problems).toEqual([{ path: '/data/transaction/2/customer/bvn', message: 'must be 11 digits' }]);
+  });
+
+  it("refuses a row in another currency than the statement's at the row's currency", () => {
+    const row = (currency: string | null) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, currency });
+    const { problems } = refused(okra, { ...NAMES, data: { transaction: [null, 'NGN', 'usd', ' NGN '].map(row) } });
+    expect(problems).toEqual([
+      { path: '/data/transaction/2/currency', message: 'expected NGN, the statement\'s currency, got "usd"' },
+    ]);
+  });
+
+  it('says a missing posting date is required, and an empty one must not be empty', () => {
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          { debit: 1 },
+          { trans_date: null, debit: 1 },
+          { trans_date: '', unformatted_trans_date: '', debit: 1 },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      { path: '/data/transaction/0/trans_date', message: 'is required (or unformatted_trans_date)' },
+      { path: '/data/transaction/1/trans_date', message: 'is required (or unformatted_trans_date)' },
+      { path: '/data/transaction/2/trans_date', message: 'must not be empty (or unformatted_trans_date)' },
     ]);
   });
 });

@@ -7,8 +7,19 @@ import {
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
-import { dayReader, member, readOptionalMajor, text } from '../fields.js';
+import {
+  checkRowCurrency,
+  dayReader,
+  member,
+  readCommonNames,
+  readIdentityNumber,
+  readOptionalMajor,
+  text,
+  unsigned,
+} from '../fields.js';
 import { OkraBody, type OkraRow } from './schema.js';
+
+const readOptionalAmount = unsigned(readOptionalMajor);
 
 /**
  * F3 to the canonical statement. `trans_date` (an ISO instant) is the posting date; when it is
@@ -16,8 +27,9 @@ import { OkraBody, type OkraRow } from './schema.js';
  */
 export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const list = body.data.transaction;
-  const currency = text(list.find((r) => text(r.currency))?.currency) ?? 'NGN';
+  const currency = (text(list.find((r) => text(r.currency))?.currency) ?? 'NGN').toUpperCase();
   const calendar = ctx.calendar(currency);
   const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
@@ -25,14 +37,18 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const at = '/data/transaction';
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
-    const credit = readOptionalMajor(r.credit, problems, at, i, 'credit');
-    const debit = readOptionalMajor(r.debit, problems, at, i, 'debit');
+    const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
+    const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
+    checkRowCurrency(r.currency, currency, problems, at, i);
+    if (typeof r.customer === 'object' && r.customer !== null) {
+      readIdentityNumber(r.customer.bvn, problems, `${at}/${i}/customer/bvn`);
+    }
     const posted = r.trans_date || undefined;
     let date: string | undefined;
     if (posted !== undefined) date = readIso(posted, at, i, 'trans_date');
     else if (r.unformatted_trans_date) date = readDmy(r.unformatted_trans_date, at, i, 'unformatted_trans_date');
-    else problems.add(`${at}/${i}/trans_date`, 'is required (or unformatted_trans_date)');
+    else problems.add(`${at}/${i}/trans_date`, noPostingDate(r.trans_date));
     const hasCredit = credit !== undefined && credit !== 0;
     const hasDebit = debit !== undefined && debit !== 0;
     if (hasCredit && hasDebit) {
@@ -45,7 +61,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     }
     if (date === undefined) continue;
     const isCredit = hasCredit || (!hasDebit && debit === undefined);
-    const amount = Math.abs((isCredit ? credit : debit) ?? 0);
+    const amount = (isCredit ? credit : debit) ?? 0;
     const reference = r.ref ? text(r.ref) : undefined;
     rows.push(draftRow(date, isCredit ? 'credit' : 'debit', amount, r.notes?.desc ?? '', balance, reference, posted));
   }
@@ -66,10 +82,9 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     (b) => Boolean(b.name),
   );
   return {
-    currency: currency.toUpperCase(),
+    currency,
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
     holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
     rows,
@@ -93,7 +108,12 @@ function firstObject<T extends object>(
   return fallback;
 }
 
-const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
+const absent = (v: unknown): boolean => v === null || v === undefined;
+const empty = (v: unknown): boolean => absent(v) || v === '';
+
+/** Why a row without a bank date has no posting date: `trans_date` is missing, or present but empty. */
+const noPostingDate = (transDate: unknown): string =>
+  `${absent(transDate) ? 'is required' : 'must not be empty'} (or unformatted_trans_date)`;
 
 export const okra = {
   name: 'okra',

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, OptionalMoney, OptionalText } from '../fields.js';
 
 const Named = Type.Object({ _id: OptionalText, name: OptionalText, bvn: OptionalText });
 
@@ -30,8 +30,7 @@ export const OkraRow = Type.Object({
 });
 
 export const OkraBody = Type.Object({
-  statementName: OptionalText,
-  clientFullName: OptionalText,
+  ...CommonNames,
   data: Type.Object({ transaction: Type.Array(OkraRow) }),
 });
 

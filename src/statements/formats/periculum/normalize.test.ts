@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normalised, refused, rowsOf, sample } from '../testing.js';
+import { NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { periculum } from './normalize.js';
 
 describe('periculum (F1)', () => {
   it('normalises the published example exactly', () => {
-    expect(normalised(periculum, sample('periculum-f1-request.json'))).toMatchInlineSnapshot(`
+    expect(normalised(periculum, { ...NAMES, ...sample('periculum-f1-request.json') })).toMatchInlineSnapshot(`
       {
         "account": {},
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": 6965087,
         "currency": "NGN",
         "format": "periculum",
@@ -121,7 +121,7 @@ describe('periculum (F1)', () => {
   });
 
   it('takes the opening-balance row as the opening balance, not a transaction', () => {
-    const s = normalised(periculum, sample('periculum-f1-request.json'));
+    const s = normalised(periculum, { ...NAMES, ...sample('periculum-f1-request.json') });
     expect(s.openingBalance).toBe(1616202);
     expect(s.transactions).toHaveLength(9);
     expect(s.transactions.some((t) => /opening/i.test(t.narration))).toBe(false);
@@ -129,7 +129,7 @@ describe('periculum (F1)', () => {
 
   it('reads unpadded M/D/YYYY dates, any-case types and numeric-string amounts', () => {
     const s = normalised(periculum, {
-      statementName: 's',
+      ...NAMES,
       transactions: [
         { date: '1/5/2021', description: 'a', balance: '1,000.50', amount: '1000.50', type: 'CREDIT' },
         { date: '01/06/2021', description: 'b', balance: 900.5, amount: 100, type: 'debit' },
@@ -143,7 +143,7 @@ describe('periculum (F1)', () => {
 
   it('refuses impossible dates, unknown types and non-decimal amounts with their paths', () => {
     const { problems } = refused(periculum, {
-      statementName: 's',
+      ...NAMES,
       transactions: [
         { date: '2/31/2021', description: 'a', balance: 1, amount: 1, type: 'Debit' },
         { date: '3/1/2021', description: 'b', balance: 1, amount: '1e3', type: 'Transfer' },
@@ -151,15 +151,29 @@ describe('periculum (F1)', () => {
       ],
     });
     expect(problems).toEqual([
-      { path: '/transactions/0/date', message: 'expected a M/D/YYYY date, got "2/31/2021"' },
+      { path: '/transactions/0/date', message: 'not a calendar date, got "2/31/2021"' },
       { path: '/transactions/1/type', message: 'expected "debit" or "credit", got "Transfer"' },
       { path: '/transactions/1/amount', message: 'expected a decimal amount, got "1e3"' },
       { path: '/transactions/2/amount', message: 'must not be negative' },
     ]);
   });
 
+  it('says why a date of the M/D/YYYY form is refused, and names the form for any other text', () => {
+    const row = (date: string) => ({ date, description: 'a', balance: 1, amount: 1, type: 'Debit' });
+    const { problems } = refused(periculum, {
+      ...NAMES,
+      transactions: ['2/30/2020', '8/3/9999', '1/1/1800', '2020-02-01'].map(row),
+    });
+    expect(problems).toEqual([
+      { path: '/transactions/0/date', message: 'not a calendar date, got "2/30/2020"' },
+      { path: '/transactions/1/date', message: 'year out of range (1900 to 2999), got "8/3/9999"' },
+      { path: '/transactions/2/date', message: 'year out of range (1900 to 2999), got "1/1/1800"' },
+      { path: '/transactions/3/date', message: 'expected a M/D/YYYY date, got "2020-02-01"' },
+    ]);
+  });
+
   it('says which field is missing or of the wrong type', () => {
-    const { problems } = refused(periculum, { statementName: 's', transactions: [{ date: 5, type: 'Debit' }] });
+    const { problems } = refused(periculum, { ...NAMES, transactions: [{ date: 5, type: 'Debit' }] });
     expect(problems).toEqual([
       { path: '/transactions/0/amount', message: 'is required' },
       { path: '/transactions/0/date', message: 'expected string, got 5' },

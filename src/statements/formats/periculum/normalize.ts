@@ -10,16 +10,20 @@ import {
   dayReader,
   firstOf,
   isOpeningBalanceRow,
+  readCommonNames,
   readDirection,
   readMajor,
   readOptionalMajor,
-  text,
+  unsigned,
 } from '../fields.js';
 import { PericulumBody } from './schema.js';
+
+const readAmount = unsigned(readMajor);
 
 /** F1 to the canonical statement. An `opb opening balance` row sets the opening balance. */
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const calendar = ctx.calendar(undefined);
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
@@ -30,9 +34,8 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
     const r = list[i] as (typeof list)[number];
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
-    const amount = readMajor(r.amount, problems, at, i, 'amount');
+    const amount = readAmount(r.amount, problems, at, i, 'amount');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
-    if (amount !== undefined && amount < 0) problems.add(`${at}/${i}/amount`, 'must not be negative');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const narration = r.description ?? '';
     if (openingBalance === undefined && rows.length === 0 && isOpeningBalanceRow(narration, amount)) {
@@ -44,8 +47,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
   return {
     currency: 'NGN',
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: {},
     holder: {},
     openingBalance,

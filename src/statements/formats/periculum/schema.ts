@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
 
 /** F1, the service's native shape: `transactions[]` with M/D/YYYY dates and `Debit`/`Credit` types. */
 export const PericulumRow = Type.Object({
@@ -11,8 +11,7 @@ export const PericulumRow = Type.Object({
 });
 
 export const PericulumBody = Type.Object({
-  statementName: OptionalText,
-  clientFullName: OptionalText,
+  ...CommonNames,
   transactions: Type.Array(PericulumRow),
 });
 

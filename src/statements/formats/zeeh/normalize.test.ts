@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, normalised, refused, rowsOf, sample } from '../testing.js';
+import { fixture, NAMES, normalised, refused, rowsOf, sample } from '../testing.js';
 import { zeeh } from './normalize.js';
 
 describe('zeeh (F6)', () => {
   it("normalises Zeeh's raw statement exactly (text amounts, empty closing balances)", () => {
-    expect(normalised(zeeh, sample('f6-zeeh-statement.json'))).toMatchInlineSnapshot(`
+    expect(normalised(zeeh, { ...NAMES, ...sample('f6-zeeh-statement.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
           "name": undefined,
           "number": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": undefined,
         "currency": "NGN",
         "format": "zeeh",
@@ -21,7 +21,7 @@ describe('zeeh (F6)', () => {
           "nin": undefined,
         },
         "openingBalance": undefined,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -85,14 +85,14 @@ describe('zeeh (F6)', () => {
   });
 
   it("normalises Zeeh's raw transactions page exactly", () => {
-    expect(normalised(zeeh, sample('f6-zeeh-transactions.json'))).toMatchInlineSnapshot(`
+    expect(normalised(zeeh, { ...NAMES, ...sample('f6-zeeh-transactions.json') })).toMatchInlineSnapshot(`
       {
         "account": {
           "bankName": undefined,
           "name": undefined,
           "number": undefined,
         },
-        "clientFullName": undefined,
+        "clientFullName": "Test Client",
         "closingBalance": 42557,
         "currency": "NGN",
         "format": "zeeh",
@@ -102,7 +102,7 @@ describe('zeeh (F6)', () => {
           "nin": undefined,
         },
         "openingBalance": 3347932,
-        "statementName": undefined,
+        "statementName": "Test statement",
         "timeZone": "Africa/Lagos",
         "transactions": [
           {
@@ -281,6 +281,7 @@ describe('zeeh (F6)', () => {
 
   it('trusts type for the direction, not the sign', () => {
     const s = normalised(zeeh, {
+      ...NAMES,
       transactions: [
         { type: 'debit', amount: 50, date: '2021-06-01', narration: 'a' },
         { type: 'credit', amount: -20, date: '2021-06-02', narration: 'b' },
@@ -293,8 +294,22 @@ describe('zeeh (F6)', () => {
   });
 
   it('needs transactions or data', () => {
-    expect(refused(zeeh, { nin: '1' }).problems).toEqual([
+    expect(refused(zeeh, NAMES).problems).toEqual([
       { path: '/transactions', message: 'is required (or data, as Zeeh sends it)' },
     ]);
+  });
+
+  it('refuses a BVN or NIN that is not 11 digits at its path, trimming surrounding spaces', () => {
+    const rows = [{ type: 'credit', amount: 5, date: '2021-06-01', narration: 'a' }];
+    const refusal = (ids: object) => refused(zeeh, { ...NAMES, ...ids, transactions: rows }).problems;
+    expect(refusal({ bvn: '123', nin: '123456789012' })).toEqual([
+      { path: '/bvn', message: 'must be 11 digits' },
+      { path: '/nin', message: 'must be 11 digits' },
+    ]);
+    expect(refusal({ bvn: 'abcdefghijk' })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    expect(refusal({ bvn: '2'.repeat(100_000) })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    expect(refusal({ bvn: '2229876543\u0663' })).toEqual([{ path: '/bvn', message: 'must be 11 digits' }]);
+    const s = normalised(zeeh, { ...NAMES, bvn: ' 22298765432 ', nin: '', transactions: rows });
+    expect(s.holder).toEqual({ name: undefined, bvn: '22298765432', nin: undefined });
   });
 });

@@ -1,4 +1,4 @@
-import { dayFromDmy, dayFromYmd } from '../../dates.js';
+import { type DayReading, dayFromDmy, dayFromYmd } from '../../dates.js';
 import {
   type DraftRow,
   type DraftStatement,
@@ -6,14 +6,25 @@ import {
   type NormalizeContext,
   type StatementFormat,
 } from '../../format.js';
-import { dayReader, firstOf, member, readDirection, readMajor, readOptionalMajor, text } from '../fields.js';
+import {
+  dayReader,
+  firstOf,
+  member,
+  readCommonNames,
+  readDirection,
+  readIdentityNumber,
+  readMajor,
+  readOptionalMajor,
+  text,
+} from '../fields.js';
 import { ZeehBody } from './schema.js';
 
-const dayFromEither = (t: string): string | undefined => (t.charCodeAt(4) === 45 ? dayFromYmd(t) : dayFromDmy(t));
+const dayFromEither = (t: string): DayReading => (t.charCodeAt(4) === 45 ? dayFromYmd(t) : dayFromDmy(t));
 
 /** F6 to the canonical statement; the identity numbers at the top level become the holder's. */
 export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
+  const names = readCommonNames(body, problems);
   const currency = text(body.currency) ?? 'NGN';
   const calendar = ctx.calendar(currency);
   const key = body.transactions ? 'transactions' : 'data';
@@ -34,10 +45,13 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
   return {
     currency: currency.toUpperCase(),
     timeZone: calendar.timeZone,
-    statementName: text(body.statementName),
-    clientFullName: text(body.clientFullName),
+    ...names,
     account: { number: text(body.accountNumber), name: text(body.accountName), bankName: text(body.bankName) },
-    holder: { name: text(body.accountName), bvn: text(body.bvn), nin: text(body.nin) },
+    holder: {
+      name: text(body.accountName),
+      bvn: readIdentityNumber(body.bvn, problems, '/bvn'),
+      nin: readIdentityNumber(body.nin, problems, '/nin'),
+    },
     rows,
     rowsPath: at,
   };

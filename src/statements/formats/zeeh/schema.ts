@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
 
 /**
  * F6, Zeeh Africa. The spec's shape has `transactions[]` with `YYYY-MM-DD` dates and negative debit
@@ -16,8 +16,7 @@ export const ZeehRow = Type.Object({
 });
 
 export const ZeehBody = Type.Object({
-  statementName: OptionalText,
-  clientFullName: OptionalText,
+  ...CommonNames,
   nin: OptionalText,
   bvn: OptionalText,
   accountName: OptionalText,

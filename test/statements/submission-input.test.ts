@@ -1,0 +1,211 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, type FormatName } from '../../src/domain/statement.js';
+import { formatByName } from '../../src/statements/formats/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { bodyFor, generateRows } from './bodies.js';
+
+// What a submission's fields may hold, through the HTTP API: each refusal is a 4xx naming the field
+// and the reason, and stores nothing.
+
+let t: TestApp;
+let headers: { authorization: string };
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+  headers = await t.auth(['statements:write', 'statements:read']);
+});
+afterAll(async () => t.close());
+
+const rows = generateRows(12);
+const TOP_LEVEL_NAMES = FORMATS.filter((f) => f !== 'mbs');
+
+function submit(format: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/statements/analytics?format=${format}&statementType=consumer`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+async function storedCount(): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('statements')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A valid body of `format` with one top-level member changed (undefined: removed). */
+function withTop(format: FormatName, name: string, key: string, value: unknown): unknown {
+  const body = bodyFor(format, rows, name) as Record<string, unknown>;
+  if (value === undefined) delete body[key];
+  else body[key] = value;
+  return body;
+}
+
+describe('statementName', () => {
+  it.each(FORMATS)('%s: 2,700 characters is 422 naming its path and the limit, nothing stored', async (format) => {
+    const before = await storedCount();
+    const res = await submit(format, bodyFor(format, rows, 'n'.repeat(2_700)));
+    expect(res.statusCode, res.body).toBe(422);
+    const path = `/body${formatByName.get(format)?.statementNamePath}`;
+    expect(res.json()).toMatchObject({
+      code: 'STATEMENT_INVALID',
+      errors: [{ path, message: 'must be at most 255 characters, got 2700' }],
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('counts characters, not UTF-16 units, and measures the name trimmed', async () => {
+    const longest = '\u1ecc'.repeat(250) + '\u{1f600}'.repeat(5); // 255 characters, 260 UTF-16 units
+    const accepted = await submit('mono', bodyFor('mono', rows, `  ${longest}  `));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().name).toBe(longest);
+    const refused = await submit('mono', bodyFor('mono', rows, `${longest}x`));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { path: '/body/statementName', message: 'must be at most 255 characters, got 256' },
+    ]);
+  });
+
+  it('missing is listed with the body’s other problems', async () => {
+    const body = withTop('dojah', 'unnamed', 'statementName', undefined) as {
+      entity: { transactions: Array<Record<string, unknown>> };
+    };
+    (body.entity.transactions[0] as Record<string, unknown>).transaction_date = '2022-02-30';
+    const res = await submit('dojah', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/statementName', message: 'is required' },
+      { path: '/body/entity/transactions/0/transaction_date', message: 'not a calendar date, got "2022-02-30"' },
+    ]);
+  });
+});
+
+describe('clientFullName', () => {
+  it.each(TOP_LEVEL_NAMES)('%s: missing, null or blank is 422 at /body/clientFullName', async (format) => {
+    const before = await storedCount();
+    for (const [value, message] of [
+      [undefined, 'is required'],
+      [null, 'is required'],
+      ['', 'must not be blank'],
+      ['  \t ', 'must not be blank'],
+    ] as const) {
+      const res = await submit(format, withTop(format, `client ${format} ${value}`, 'clientFullName', value));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual([{ path: '/body/clientFullName', message }]);
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('is held to the same 255 characters as the statement name', async () => {
+    const res = await submit('okra', withTop('okra', 'long client', 'clientFullName', 'Ada '.repeat(100)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/clientFullName', message: 'must be at most 255 characters, got 399' },
+    ]);
+  });
+
+  it('mbs takes it from jsonData.Name, which may be missing', async () => {
+    const body = bodyFor('mbs', rows, 'mbs without Name') as {
+      bankStatement: { mbs: { jsonData: Record<string, unknown> } };
+    };
+    delete body.bankStatement.mbs.jsonData.Name;
+    const res = await submit('mbs', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().clientFullName).toBeNull();
+  });
+});
+
+describe('BVN and NIN', () => {
+  it.each([
+    ['bvn', 'of 3 digits', '123'],
+    ['bvn', 'of 11 letters', 'abcdefghijk'],
+    ['nin', 'of 12 digits', '123456789012'],
+    ['bvn', 'of 100,000 digits', '2'.repeat(100_000)],
+  ])('zeeh %s %s is 422 "must be 11 digits" at its path, nothing sealed or stored', async (key, _what, value) => {
+    const before = await storedCount();
+    const res = await submit('zeeh', withTop('zeeh', `ids ${key} ${value.length}`, key, value));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([{ path: `/body/${key}`, message: 'must be 11 digits' }]);
+    expect(res.json().message).toBe(`/body/${key}: must be 11 digits`); // the number is not echoed
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('surrounding spaces are trimmed before the number is sealed and masked', async () => {
+    const res = await submit('zeeh', withTop('zeeh', 'spaced bvn', 'bvn', ' 22298765432 '));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().clientIdentification).toContainEqual({ identifierName: 'bvn', identifierValue: '*******5432' });
+  });
+});
+
+describe('currencies', () => {
+  it("mono: a USD row among NGN rows is 422 at its currency, naming the statement's, not added into naira", async () => {
+    const body = bodyFor('mono', rows, 'mixed currencies') as { data: Array<Record<string, unknown>> };
+    (body.data[3] as Record<string, unknown>).currency = 'USD';
+    const res = await submit('mono', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/data/3/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
+    ]);
+  });
+});
+
+describe('content type and encoding', () => {
+  const post = (extra: Record<string, string>, payload: string | Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=mono&statementType=consumer',
+      headers: { ...headers, ...extra },
+      payload,
+    });
+  const json = (name: string) => JSON.stringify(bodyFor('mono', rows, name));
+
+  it('a body that is not JSON (a form, plain text) is 415 naming the content type accepted', async () => {
+    const before = await storedCount();
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', 'statementName=form&clientFullName=Funke+Ojo'],
+      ['text/plain', json('plain text')],
+    ] as const) {
+      const res = await post({ 'content-type': type }, payload);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: '/headers/content-type: must be application/json',
+        errors: [{ path: '/headers/content-type', message: 'must be application/json' }],
+      });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('a Content-Encoding other than identity is 415 naming the header, whether or not the body is compressed', async () => {
+    const before = await storedCount();
+    for (const [coding, payload] of [
+      ['gzip', gzipSync(json('gzipped'))],
+      ['gzip', json('labelled gzip')],
+      ['br', json('labelled br')],
+    ] as const) {
+      const res = await post({ 'content-type': 'application/json', 'content-encoding': coding }, payload);
+      expect(res.statusCode, coding).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        errors: [
+          {
+            path: '/headers/content-encoding',
+            message: 'must be identity: compressed request bodies are not accepted',
+          },
+        ],
+      });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('identity and a charset are accepted', async () => {
+    const res = await post(
+      { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'Identity' },
+      json('identity'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
