@@ -163,11 +163,12 @@ function streamOf(g: Group, fit: Fit): SalaryStream {
 }
 
 /**
- * How many days after its pay day a payment may still come: `salary-fit` takes a payment up to
- * four days late (three, or four after a weekend), so until then a stream is not known to have
- * stopped.
+ * How many days a payment may be overdue before its stream counts as stopped. Salaries a week or
+ * two late are common (state governments, small employers), and one late payment is not a lost
+ * job: the salary risk signal reports the days since the last payment either way. Past two weeks,
+ * affordability should not lend on it.
  */
-const PAY_GRACE_DAYS = 4;
+const OVERDUE_DAYS = 14;
 
 /** Day number of the pay date after the stream's last pay month (its pay day, or that month's last day). */
 function nextPayDate(fit: Fit): number {
@@ -319,7 +320,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const current: SalaryStream[] = [];
   for (const { stream, fit } of kept) {
     const due = nextPayDate(fit);
-    if (due + PAY_GRACE_DAYS >= end) current.push(stream);
+    if (due + OVERDUE_DAYS >= end) current.push(stream);
     else stream.evidence.push(stoppedEvidence(fit, due, ctx.lastDate));
   }
   const predicted = current.reduce((s, x) => s + x.predicted, 0);
