@@ -626,6 +626,12 @@ describe('OpenAPI', () => {
     const res = await submit(await both(), 'periculum', example);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ transactionCount: 10, integrity: { verdict: 'INTACT' } });
+    // The answer documents the analytics sections, not only the envelope.
+    const answer = doc.paths['/statements/{key}'].get.responses['200'].content['application/json'].schema;
+    for (const section of Object.keys(res.json()).filter((k) => k.endsWith('Analysis'))) {
+      expect(answer.properties, section).toHaveProperty(section);
+    }
+    expect(answer.properties.behavioralAnalysis.properties.gamblingRate.description).toMatch(/over inflow/);
   });
 });
 

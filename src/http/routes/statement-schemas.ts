@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { analyticsSectionSchemas } from '../../statements/analytics/schema.js';
 import { formatNames } from '../../statements/formats/index.js';
 import { authErrors, DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
 
@@ -91,6 +92,8 @@ export const StatementAnswer = Type.Object(
     clientIdentification: Type.Array(Identification, { description: 'BVN and NIN, masked: *******5678' }),
     nameMatch: Nullable(Type.Object({ score: Type.Number(), passed: Type.Boolean(), threshold: Type.Number() })),
     integrity: Type.Unknown({ description: 'The running-balance integrity report' }),
+    // Documented only: the answer is written as JSON text (`statement-view.ts`), not serialised from this.
+    ...Type.Partial(Type.Object(analyticsSectionSchemas)).properties,
   },
   { additionalProperties: true, description: 'The statement envelope, then the analytics sections' },
 );
