@@ -11,7 +11,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
-import { DAY_PATTERN } from '../domain/day.js';
+import { isCalendarDay } from '../domain/day.js';
 import { AppError } from '../domain/errors.js';
 import { pingWebhook, redeliverFailed, removeWebhook, setWebhook, showWebhook } from '../webhooks/webhook-admin.js';
 import { adminSocketPath, type CommandResult, type RunCommand, sendCommand } from './admin-socket.js';
@@ -128,8 +128,6 @@ async function webhooks(
   }
 }
 
-const DAY = new RegExp(DAY_PATTERN);
-
 async function credit(db: Kysely<Database>, command: string, values: Options) {
   if (command !== 'usage') return undefined;
   const today = new Date().toISOString().slice(0, 10);
@@ -139,7 +137,8 @@ async function credit(db: Kysely<Database>, command: string, values: Options) {
     ['--from', from],
     ['--to', to],
   ] as const) {
-    if (!DAY.test(day)) throw new AppError('VALIDATION_FAILED', `${flag} must be a day as YYYY-MM-DD`);
+    if (!isCalendarDay(day))
+      throw new AppError('VALIDATION_FAILED', `${flag} must be a day of the calendar as YYYY-MM-DD`);
   }
   const counts = await countReportsByClient(db, { from, to });
   const byClient = new Map<string, typeof counts>();

@@ -94,7 +94,11 @@ describe.skipIf(process.platform === 'win32')('lendsight while the server holds 
 
     // A refusal comes back as the CLI gives it: stderr and exit 1; the usage with exit 2.
     const refused = await binary(['credit', 'usage', '--from', '01/11/2026'], dataDir);
-    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'lendsight: --from must be a day as YYYY-MM-DD\n' });
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'lendsight: --from must be a day of the calendar as YYYY-MM-DD\n',
+    });
     expect((await binary(['clients'], dataDir)).code).toBe(2);
 
     // A backup while it runs, named relative to the directory the command runs in.

@@ -88,7 +88,7 @@ describe('the lendsight binary', () => {
     const refused = await binary(['credit', 'usage', '--from', '01/11/2026'], {});
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toBe('lendsight: --from must be a day as YYYY-MM-DD\n');
+    expect(refused.stderr).toBe('lendsight: --from must be a day of the calendar as YYYY-MM-DD\n');
 
     const usage = await binary([], {});
     expect(usage.code).toBe(2);
@@ -237,6 +237,10 @@ describe('lendsight credit usage', () => {
     expect(earlier.out).toMatchObject({ from: '2020-01-01', to: '2020-01-31', clients: [] });
     const bad = await lendsight(['credit', 'usage', '--from', '01/11/2026'], key);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/--from must be a day as YYYY-MM-DD/);
+    expect(bad.stderr).toMatch(/--from must be a day of the calendar as YYYY-MM-DD/);
+    // The form is right but the day does not exist: refused before the database is asked.
+    const noSuchDay = await lendsight(['credit', 'usage', '--from', '2026-11-01', '--to', '2026-11-31'], key);
+    expect(noSuchDay).toMatchObject({ code: 1 });
+    expect(noSuchDay.stderr).toMatch(/--to must be a day of the calendar as YYYY-MM-DD/);
   }, 60_000);
 });
