@@ -53,3 +53,25 @@ export const acrossThreeMonths = statementOf(
   ],
   { openingNaira: 10_000 },
 );
+
+// The holder moves 400,000 in from and straight back out to their own accounts, twice; bets
+// 30,000 and a 2,000 bet that is refunded. Inflow: 100,000 + 10,000 (not the 912,000 credited).
+/** April with money moved round the holder's own accounts, bets and a refunded bet. */
+export const ownMoneyApril = statementOf(
+  [
+    ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
+    ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+    ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+    ['2024-04-03', 'D', 10_000, 'BET9JA'],
+    ['2024-04-05', 'D', 10_000, 'BET9JA'],
+    ['2024-04-08', 'D', 10_000, 'SPORTYBET'],
+    ['2024-04-09', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
+    ['2024-04-09', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
+    ['2024-04-10', 'D', 2_000, 'BET9JA'],
+    ['2024-04-11', 'C', 2_000, 'BET9JA REFUND'],
+    ['2024-04-12', 'D', 5_000, 'MTN AIRTIME'],
+    ['2024-04-20', 'D', 100, 'POS PURCHASE'],
+    ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
+  ],
+  { holder: 'ADEBAYO JOHN OKAFOR' },
+);

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
 
 /** True when the suite runs against a PostgreSQL server (CI's second pass). */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -48,4 +50,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
       await empty.drop();
     },
   };
+}
+
+/** How many statements the database holds (every client's): a refused submission must not add one. */
+export async function statementCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('statements')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName } from '../../src/domain/statement.js';
 import { formatByName } from '../../src/statements/formats/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { statementCount } from '../helpers/database.js';
 import { bodyFor, generateRows } from '../statements/bodies.js';
 
 // Requests a lender's QA would send on purpose: each must be refused with a 4xx that names the
@@ -27,13 +28,7 @@ function submit(format: string, payload: string, headers = writer) {
   });
 }
 
-async function storedCount(): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('statements')
-    .select((e) => e.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = () => statementCount(t.database.db);
 
 const paths = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);
 

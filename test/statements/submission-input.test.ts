@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, type FormatName } from '../../src/domain/statement.js';
 import { formatByName } from '../../src/statements/formats/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { statementCount } from '../helpers/database.js';
 import { bodyFor, generateRows } from './bodies.js';
 
 // What a submission's fields may hold, through the HTTP API: each refusal is a 4xx naming the field
@@ -28,13 +29,7 @@ function submit(format: string, body: unknown) {
   });
 }
 
-async function storedCount(): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('statements')
-    .select((e) => e.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = () => statementCount(t.database.db);
 
 /** A valid body of `format` with one top-level member changed (undefined: removed). */
 function withTop(format: FormatName, name: string, key: string, value: unknown): unknown {

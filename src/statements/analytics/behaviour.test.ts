@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { ownMoneyApril, sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
 import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
@@ -36,26 +36,7 @@ describe('behavioralAnalysis', () => {
   });
 
   it('gambling over inflow: money moved between the holder’s accounts and a refunded bet do not count', () => {
-    const moved = analyseStatement(
-      statementOf(
-        [
-          ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
-          ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
-          ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
-          ['2024-04-03', 'D', 10_000, 'BET9JA'],
-          ['2024-04-05', 'D', 10_000, 'BET9JA'],
-          ['2024-04-08', 'D', 10_000, 'SPORTYBET'],
-          ['2024-04-09', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
-          ['2024-04-09', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
-          ['2024-04-10', 'D', 2_000, 'BET9JA'],
-          ['2024-04-11', 'C', 2_000, 'BET9JA REFUND'],
-          ['2024-04-12', 'D', 5_000, 'MTN AIRTIME'],
-          ['2024-04-20', 'D', 100, 'POS PURCHASE'],
-          ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
-        ],
-        { holder: 'ADEBAYO JOHN OKAFOR' },
-      ),
-    ).behavioralAnalysis;
+    const moved = analyseStatement(ownMoneyApril).behavioralAnalysis;
     // Staked 30,000 (the 2,000 bet was refunded); inflow 100,000 + 10,000, not the 912,000 credited.
     expect(moved.gamblingRate).toBe(0.2727);
     expect(moved.numberOfBettingTransactions).toBe(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthyMay, sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { healthyMay, ownMoneyApril, sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
 import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 import type { RiskSignal } from './risk-signals.js';
@@ -63,6 +63,15 @@ describe('riskSignals', () => {
 });
 
 describe('riskSignals that read balances', () => {
+  const notAssessed = (code: string, message: string) => ({
+    code,
+    assessed: false,
+    triggered: false,
+    severity: 'none',
+    message,
+    figures: {},
+    transactionIds: [],
+  });
   const NO_BALANCE =
     'not assessed: no balance is known (no row carries one and the statement states no opening or closing balance)';
 
@@ -71,33 +80,9 @@ describe('riskSignals that read balances', () => {
     // From an assumed 0, 13 of the 20 days would end under 5,000 (at -15,000, -7,000, -10,000): "high".
     const unassessed = found.filter((s) => !s.assessed);
     expect(unassessed).toEqual([
-      {
-        code: 'LOW_BALANCE_DAYS',
-        assessed: false,
-        triggered: false,
-        severity: 'none',
-        message: NO_BALANCE,
-        figures: {},
-        transactionIds: [],
-      },
-      {
-        code: 'ACCOUNT_SWEEP',
-        assessed: false,
-        triggered: false,
-        severity: 'none',
-        message: NO_BALANCE,
-        figures: {},
-        transactionIds: [],
-      },
-      {
-        code: 'STATEMENT_INTEGRITY',
-        assessed: false,
-        triggered: false,
-        severity: 'none',
-        message: 'not assessed: no row carries a running balance to check',
-        figures: {},
-        transactionIds: [],
-      },
+      notAssessed('LOW_BALANCE_DAYS', NO_BALANCE),
+      notAssessed('ACCOUNT_SWEEP', NO_BALANCE),
+      notAssessed('STATEMENT_INTEGRITY', 'not assessed: no row carries a running balance to check'),
     ]);
   });
 
@@ -146,24 +131,7 @@ const codeOf = (list: RiskSignal[], code: string): RiskSignal => {
 
 describe('riskSignals over inflow, with reversals paired', () => {
   it('gambling: money the holder moves between their own accounts is not inflow', () => {
-    const moved = analyseStatement(
-      statementOf(
-        [
-          ['2024-04-01', 'C', 100_000, 'TRF FROM CHIDI OKEKE'],
-          ['2024-04-02', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
-          ['2024-04-02', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
-          ['2024-04-03', 'D', 10_000, 'BET9JA'],
-          ['2024-04-05', 'D', 10_000, 'BET9JA'],
-          ['2024-04-08', 'D', 10_000, 'SPORTYBET'],
-          ['2024-04-09', 'C', 400_000, 'TRF FROM ADEBAYO JOHN OKAFOR'],
-          ['2024-04-09', 'D', 400_000, 'TRF TO ADEBAYO JOHN OKAFOR'],
-          ['2024-04-12', 'D', 5_000, 'MTN AIRTIME'],
-          ['2024-04-20', 'D', 100, 'POS PURCHASE'],
-          ['2024-04-30', 'C', 10_000, 'TRF FROM CHIDI OKEKE'],
-        ],
-        { holder },
-      ),
-    ).riskSignals;
+    const moved = analyseStatement(ownMoneyApril).riskSignals;
     const g = codeOf(moved, 'GAMBLING_SHARE_OF_INFLOW');
     // 30,000 staked over 110,000 received (not over the 910,000 credited): above 20%, high
     expect(g.severity).toBe('high');
