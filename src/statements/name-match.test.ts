@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskIdentifier } from './identity.js';
-import { matchNames } from './name-match.js';
+import { holderTokens } from './analytics/categorise/holder.js';
+import { matchNames, tokens } from './name-match.js';
 
 describe('matchNames', () => {
   it.each([
@@ -21,6 +22,14 @@ describe('matchNames', () => {
     expect(matchNames(undefined, 'John Doe')).toBeNull();
     expect(matchNames('John Doe', '')).toBeNull();
     expect(matchNames('Mr.', 'John Doe')).toBeNull();
+  });
+
+  it('reads only the first 255 characters of a name: a provider may send anything as one', () => {
+    // 8 + 300 + 7 characters: OKAFOR starts at 309, past the bound; the X run is cut to 247.
+    const long = `ADEBAYO ${'X'.repeat(300)} OKAFOR`;
+    expect(tokens(long)).toEqual(['adebayo', 'x'.repeat(247)]);
+    expect(holderTokens(long)).toEqual(['ADEBAYO', 'X'.repeat(247)]);
+    expect(matchNames(long, long)?.score).toBe(1);
   });
 });
 

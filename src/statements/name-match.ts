@@ -1,3 +1,5 @@
+import { NAME_MAX_CHARS } from '../domain/statement.js';
+
 /**
  * Compares the name a lender gives (`clientFullName`) with the account holder's name the provider
  * gives, as the BVN-first flow does: order-free token matching that tolerates small spelling
@@ -30,6 +32,7 @@ const TITLES = new Set([
 
 export function tokens(name: string): string[] {
   return name
+    .slice(0, NAME_MAX_CHARS)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { majorToMinor, majorToMinorFast, minorUnits } from '../../domain/money.js';
-import type { Direction } from '../../domain/statement.js';
+import { type Direction, NAME_MAX_CHARS } from '../../domain/statement.js';
 import type { DayReading } from '../dates.js';
 import { type Problems, shown } from '../problems.js';
 
@@ -115,13 +115,6 @@ export function dayReader(
     return undefined;
   };
 }
-
-/**
- * The most characters the names a lender gives may have. A statement's name is unique per client
- * through a database index, whose entries are bounded (a 2,700-character name failed the write);
- * a client's name is held to the same bound.
- */
-export const NAME_MAX_CHARS = 255;
 
 /**
  * A name the lender gives (the statement's, the client's), trimmed; reported at `path` when

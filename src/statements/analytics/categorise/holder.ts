@@ -1,4 +1,4 @@
-import type { Direction } from '../../../domain/statement.js';
+import { type Direction, NAME_MAX_CHARS } from '../../../domain/statement.js';
 import { hasDigit, type NarrationWords, spelt } from './read-words.js';
 import { numberWord, type WordList } from './words.js';
 
@@ -9,6 +9,7 @@ const TITLES = new Set(TITLE_LIST);
 export function holderTokens(name: string | undefined): readonly string[] {
   if (!name) return [];
   const words = name
+    .slice(0, NAME_MAX_CHARS)
     .toUpperCase()
     .split(/[^A-Z]+/)
     .filter((t) => t.length >= 2 && !TITLES.has(t));
