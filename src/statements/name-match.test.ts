@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdentifier } from './identity.js';
 import { holderTokens } from './analytics/categorise/holder.js';
+import { maskIdentifier } from './identity.js';
 import { matchNames, tokens } from './name-match.js';
 
 describe('matchNames', () => {
