@@ -56,6 +56,27 @@ describe('known collisions are matched on whole words', () => {
   });
 });
 
+describe('generic words and named companies', () => {
+  it('a generic keyword never outranks a named merchant or biller', () => {
+    // PREMIUM is an insurance word at priority 62; SPOTIFY (60) and DSTV (60) are named.
+    const spotify = judge('SPOTIFY PREMIUM');
+    expect([spotify.category, spotify.entity, spotify.counterparty]).toEqual(['entertainment', 'Spotify', 'SPOTIFY']);
+    expect(judge('DSTV SUBSCRIPTION MULTICHOICE PREMIUM').category).toBe('utilities');
+    // A named insurer stays insurance, named by itself.
+    const axa = judge('AXA MANSARD ANNUAL PREMIUM');
+    expect([axa.category, axa.entity, axa.confidence]).toEqual(['insurance', 'AXA Mansard', 0.95]);
+  });
+  it('a keyword alone decides the category, but names no party: the narration names it', () => {
+    const premium = judge('NIP TRF TO LEKAN BELLO 0012 PREMIUM');
+    expect([premium.category, premium.entity, premium.confidence]).toEqual(['insurance', null, 0.8]);
+    expect(premium.counterparty).toBe('LEKAN BELLO');
+  });
+  it('an airtime purchase is named by its telco, not by the word AIRTIME', () => {
+    expect(judge('USSD *737* AIRTIME GLO 08051234567').counterparty).toBe('GLO');
+    expect(judge('USSD *737* AIRTIME MTN 08031234567').counterparty).toBe('MTN');
+  });
+});
+
 describe('direction is authoritative', () => {
   it('charge and airtime words on a credit are reversals, never spend', () => {
     expect(judge('REV SMS ALERT CHARGES OCT 2023', 'credit').category).toBe('reversal');

@@ -94,14 +94,25 @@ function counterpartyOf(words: NarrationWords, side: Span): string {
   return name;
 }
 
-/** The highest-priority hit naming a category for this direction (the first of equals). */
+const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kind !== 'bank_charge';
+
+/**
+ * The highest-priority hit naming a category for this direction (the first of equals), except that
+ * a generic word (`PREMIUM`, `AIRTIME`) never outranks a named company (`SPOTIFY`, `GLO`) or a
+ * non-generic rule of its priority or more.
+ */
 function pickCategory(hits: readonly Hit[], direction: Direction): Hit | null {
   let best: Hit | null = null;
+  let bestGeneric: Hit | null = null;
   for (const hit of hits) {
-    const category = direction === 'debit' ? hit.rule.debit : hit.rule.credit;
-    if (category && (!best || hit.rule.priority > best.rule.priority)) best = hit;
+    const rule = hit.rule;
+    if (!(direction === 'debit' ? rule.debit : rule.credit)) continue;
+    if (rule.generic) {
+      if (!bestGeneric || rule.priority > bestGeneric.rule.priority) bestGeneric = hit;
+    } else if (!best || rule.priority > best.rule.priority) best = hit;
   }
-  return best;
+  if (!best || !bestGeneric) return best ?? bestGeneric;
+  return isNamed(best.rule) || best.rule.priority >= bestGeneric.rule.priority ? best : bestGeneric;
 }
 
 function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
@@ -113,8 +124,6 @@ function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
   }
   return best;
 }
-
-const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kind !== 'bank_charge';
 
 /**
  * What the categoriser decides from a narration and a direction. Read-only: rows of one narration
