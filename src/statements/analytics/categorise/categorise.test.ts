@@ -67,7 +67,7 @@ describe('generic words and named companies', () => {
     expect([axa.category, axa.entity, axa.confidence]).toEqual(['insurance', 'AXA Mansard', 0.95]);
   });
   it('a keyword alone decides the category, but names no party: the narration names it', () => {
-    const premium = judge('NIP TRF TO LEKAN BELLO 0012 PREMIUM');
+    const premium = judge('NIP TRF TO LEKAN BELLO/PREMIUM');
     expect([premium.category, premium.entity, premium.confidence]).toEqual(['insurance', null, 0.8]);
     expect(premium.counterparty).toBe('LEKAN BELLO');
   });
@@ -209,6 +209,28 @@ describe('counterparty', () => {
     expect(judge('nip cr/grace adewale/access – ref 7', 'credit').counterparty).toBe('GRACE ADEWALE');
     expect(judge('Transfer to adaeze nwankwo – Zenith').category).toBe('self_transfer');
     expect(judge('*737* trf to adaeze Nwankwo').category).toBe('self_transfer');
+  });
+  it('ends a name at the separator before a remark, so one payee is one party whatever the remark', () => {
+    const variants = [
+      'NIP TRF TO EMEKA NWOSU/RENT OCT',
+      'NIP TRF TO EMEKA NWOSU/BAL',
+      'NIP TRF TO EMEKA NWOSU/LUNCH',
+      'NIP/TRF TO EMEKA NWOSU/FOOD STUFF',
+      'MOB TRF EMEKA NWOSU/ACCESS/FOR MUM',
+      'USSD *737* TRF TO EMEKA NWOSU GTB',
+      '*737* TRF TO EMEKA NWOSU/LUNCH',
+      'Kuda: Transfer to EMEKA NWOSU - GTBank',
+      'TRF TO EMEKA NWOSU - LUNCH',
+      'TRF TO EMEKA NWOSU| LUNCH',
+    ];
+    expect(variants.map((narration) => judge(narration).counterparty)).toEqual(variants.map(() => 'EMEKA NWOSU'));
+    // The rent word decides the category but not the party (and is no income word: it has its own file).
+    const rent = judge('NIP TRF TO EMEKA NWOSU/RENT OCT');
+    expect([rent.category, rent.entity, rent.evidence]).toEqual(['rent', null, 'rent:Rent word matched "RENT"']);
+    // A bare hyphen joins a name; it does not end one.
+    expect(judge('NIP TRF TO ADE-JOHNSON BELLO/LUNCH').counterparty).toBe('ADE JOHNSON BELLO');
+    // The name may begin after a field separator (bank code, channel): only a separator after a name word ends it.
+    expect(judge('NIP/FCMB/DANIEL AFOLABI/App food', 'credit').counterparty).toBe('DANIEL AFOLABI');
   });
   it('keeps a bank name that begins a company name, not one that is a field of its own', () => {
     expect(judge('ZENITH TECHNOLOGIES PLC SAL', 'credit').counterparty).toBe('ZENITH TECHNOLOGIES PLC');

@@ -5,7 +5,7 @@ import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import type { Category, Channel } from './categories.js';
 import { counterpartySide, holderTokens, namesHolder, type Span } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
-import { hasDigit, type NarrationWords, readWords, token } from './read-words.js';
+import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
 import { WordList } from './words.js';
 
@@ -74,13 +74,15 @@ function beginsCompanyName(words: NarrationWords, i: number, side: Span): boolea
 
 /**
  * The other party's name in `side`: its first run of up to three words that are not grammar
- * (noise), digits or single characters, less a trailing bank name after two words. A bank name
- * may begin it when it begins a company's name.
+ * (noise), digits or single characters, ended by a separator before a remark (`EMEKA NWOSU/LUNCH`,
+ * `endsName`), less a trailing bank name after two words. A bank name may begin it when it begins
+ * a company's name.
  */
 function counterpartyOf(words: NarrationWords, side: Span): string {
   let start = side.start;
   let end = start;
   for (let i = side.start; i < side.end && end - start < 3; i++) {
+    if (end > start && endsName(words, i)) break;
     if (!isNameWord(words, i) && !(end === start && beginsCompanyName(words, i, side))) {
       if (end > start) break;
       start = end = i + 1;
