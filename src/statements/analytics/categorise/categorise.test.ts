@@ -178,6 +178,16 @@ describe('channel, confidence and evidence', () => {
     expect(judge('CARD REISSUE FEE').flags).toContain('card_request');
     expect(judge('RETURNED CHEQUE 0001234 DAIRO', 'credit').flags).toContain('returned_cheque');
   });
+  it('a lost ATM card replaced is a card request charged, not a cash withdrawal at an ATM', () => {
+    const replaced = judge('REPLACEMENT OF LOST ATM CARD');
+    expect([replaced.category, replaced.channel, replaced.flags]).toEqual([
+      'bank_charges',
+      'bank_charge',
+      ['card_request'],
+    ]);
+    expect(judge('ATM CARD REPLACEMENT FEE').flags).toEqual(['card_request']);
+    expect(judge('ATM WDL FBN MARINA LAGOS').category).toBe('cash_withdrawal');
+  });
   it('flags failed direct debits in their common phrasings, whoever the lender', () => {
     for (const narration of [
       'DIRECT DEBIT UNPAID - CARBON',
