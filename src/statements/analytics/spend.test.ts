@@ -88,7 +88,8 @@ describe('spendAnalysis with reversed debits and zero amounts', () => {
     // Airtime has three debits: one paid back, two of nothing.
     expect(s.mostFrequentSpendCategory).toBe('other');
     expect(s.mostFrequentExpense).toBe('POS PURCHASE');
-    expect(s.mostFrequentExpenseAmount).toBe(2_550); // median of 5,000 and 100
+    // Paid 5,000 once and 100 once: the tie goes to the amount paid last (Apr 20).
+    expect(s.mostFrequentExpenseAmount).toBe(100);
   });
 });
 
@@ -120,5 +121,41 @@ describe('spendAnalysis: recurring expenses are established streams of expenses'
 
   it('the most recurring expense is the one paid most often among them: DStv (6), not PiggyVest (12)', () => {
     expect(spend.mostRecurringExpense).toBe('DSTV SUBSCRIPTION MULTICHOICE');
+  });
+});
+
+describe('spendAnalysis: the most frequent expense is its party’s, at the amount most often paid', () => {
+  const rows = byDate([
+    ['2024-10-01', 'C', 200_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    // One payee under four remarks: EMEKA NWOSU, four debits, 3,000 twice.
+    ['2024-10-01', 'D', 50_000, 'NIP TRF TO EMEKA NWOSU/RENT OCT'],
+    ['2024-10-03', 'D', 7_000, 'NIP TRF TO EMEKA NWOSU/BAL'],
+    ['2024-10-05', 'D', 3_000, 'NIP TRF TO EMEKA NWOSU/LUNCH'],
+    ['2024-10-20', 'D', 3_000, 'NIP TRF TO EMEKA NWOSU/LUNCH'],
+    // Cash at ATMs: three debits.
+    ['2024-10-02', 'D', 5_000, 'ATM WITHDRAWAL FBN MARINA LAGOS'],
+    ['2024-10-09', 'D', 4_000, 'ATM WITHDRAWAL FBN MARINA LAGOS'],
+    ['2024-10-16', 'D', 2_000, 'ATM WITHDRAWAL GTB ALLEN AVENUE IKEJA'],
+    // Airtime from two telcos: two payees of two debits each, not one of four.
+    ['2024-10-04', 'D', 1_000, 'USSD *737* AIRTIME GLO 08051234567'],
+    ['2024-10-11', 'D', 1_000, 'USSD *737* AIRTIME GLO 08051234567'],
+    ['2024-10-06', 'D', 500, 'USSD *737* AIRTIME MTN 08031234567'],
+    ['2024-10-13', 'D', 500, 'USSD *737* AIRTIME MTN 08031234567'],
+    // A card request, not an ATM visit.
+    ['2024-10-21', 'D', 1_500, 'REPLACEMENT OF LOST ATM CARD'],
+  ]);
+  const result = analyseStatement(statementOf(rows));
+  const s = result.spendAnalysis;
+
+  it('groups expenses by party and gives the amount the party is most often paid, with that payment’s narration', () => {
+    expect(s.mostFrequentExpense).toBe('NIP TRF TO EMEKA NWOSU/LUNCH');
+    expect(s.mostFrequentExpenseAmount).toBe(3_000);
+    expect(result.transactionPatternAnalysis.mostFrequentDebitTransfer).toBe('EMEKA NWOSU');
+  });
+
+  it('a lost card replaced is a card request charged, not an ATM location', () => {
+    expect(s.atmLocations).toEqual(['FBN MARINA LAGOS', 'GTB ALLEN AVENUE IKEJA']);
+    expect(s.totalSpendOnChargesAndStampDuty).toBe(1_500);
+    expect(result.transactionPatternAnalysis.numberOfCardRequests).toBe(1);
   });
 });

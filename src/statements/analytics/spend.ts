@@ -6,7 +6,6 @@ import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount, monthOf } from './context.js';
 import { PartyTally } from './parties.js';
 import type { RecurringStream } from './recurring.js';
-import { medianOf } from './stats.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
 import { type CategoryRows, verdictIndex } from './verdicts.js';
 
@@ -164,19 +163,27 @@ class Payees {
     this.payeeOf[i] = payee + 1;
   }
 
-  /** The most frequent payee (ties: the first seen): its last narration and its median amount. */
+  /**
+   * The most frequent payee (ties: the first seen): the amount it is most often paid (ties: the
+   * amount paid last) and the narration of the last payment of that amount, so both are one row's.
+   */
   top(): { narration: string | null; amount: number } {
     const best = this.names.top();
     if (best < 0) return { narration: null, amount: 0 };
-    const amounts = new Float64Array(this.names.countOf(best));
-    let last = 0;
-    for (let i = 0, found = 0; found < amounts.length; i++) {
-      if (this.payeeOf[i] === best + 1) {
-        amounts[found++] = (this.txs[i] as CanonicalTransaction).amount;
-        last = i;
+    const timesPaid = new Map<number, number>();
+    let modeRow = -1;
+    for (let i = 0; i < this.payeeOf.length; i++) {
+      if (this.payeeOf[i] !== best + 1) continue;
+      const amount = (this.txs[i] as CanonicalTransaction).amount;
+      const times = (timesPaid.get(amount) ?? 0) + 1;
+      timesPaid.set(amount, times);
+      // The latest row of an amount paid most often so far.
+      if (modeRow < 0 || times >= (timesPaid.get((this.txs[modeRow] as CanonicalTransaction).amount) as number)) {
+        modeRow = i;
       }
     }
-    return { narration: (this.txs[last] as CanonicalTransaction).narration, amount: medianOf(amounts) };
+    const row = this.txs[modeRow] as CanonicalTransaction;
+    return { narration: row.narration, amount: row.amount };
   }
 }
 

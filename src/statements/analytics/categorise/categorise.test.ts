@@ -56,6 +56,27 @@ describe('known collisions are matched on whole words', () => {
   });
 });
 
+describe('generic words and named companies', () => {
+  it('a generic keyword never outranks a named merchant or biller', () => {
+    // PREMIUM is an insurance word at priority 62; SPOTIFY (60) and DSTV (60) are named.
+    const spotify = judge('SPOTIFY PREMIUM');
+    expect([spotify.category, spotify.entity, spotify.counterparty]).toEqual(['entertainment', 'Spotify', 'SPOTIFY']);
+    expect(judge('DSTV SUBSCRIPTION MULTICHOICE PREMIUM').category).toBe('utilities');
+    // A named insurer stays insurance, named by itself.
+    const axa = judge('AXA MANSARD ANNUAL PREMIUM');
+    expect([axa.category, axa.entity, axa.confidence]).toEqual(['insurance', 'AXA Mansard', 0.95]);
+  });
+  it('a keyword alone decides the category, but names no party: the narration names it', () => {
+    const premium = judge('NIP TRF TO LEKAN BELLO/PREMIUM');
+    expect([premium.category, premium.entity, premium.confidence]).toEqual(['insurance', null, 0.8]);
+    expect(premium.counterparty).toBe('LEKAN BELLO');
+  });
+  it('an airtime purchase is named by its telco, not by the word AIRTIME', () => {
+    expect(judge('USSD *737* AIRTIME GLO 08051234567').counterparty).toBe('GLO');
+    expect(judge('USSD *737* AIRTIME MTN 08031234567').counterparty).toBe('MTN');
+  });
+});
+
 describe('direction is authoritative', () => {
   it('charge and airtime words on a credit are reversals, never spend', () => {
     expect(judge('REV SMS ALERT CHARGES OCT 2023', 'credit').category).toBe('reversal');
@@ -157,6 +178,16 @@ describe('channel, confidence and evidence', () => {
     expect(judge('CARD REISSUE FEE').flags).toContain('card_request');
     expect(judge('RETURNED CHEQUE 0001234 DAIRO', 'credit').flags).toContain('returned_cheque');
   });
+  it('a lost ATM card replaced is a card request charged, not a cash withdrawal at an ATM', () => {
+    const replaced = judge('REPLACEMENT OF LOST ATM CARD');
+    expect([replaced.category, replaced.channel, replaced.flags]).toEqual([
+      'bank_charges',
+      'bank_charge',
+      ['card_request'],
+    ]);
+    expect(judge('ATM CARD REPLACEMENT FEE').flags).toEqual(['card_request']);
+    expect(judge('ATM WDL FBN MARINA LAGOS').category).toBe('cash_withdrawal');
+  });
   it('flags failed direct debits in their common phrasings, whoever the lender', () => {
     for (const narration of [
       'DIRECT DEBIT UNPAID - CARBON',
@@ -188,6 +219,28 @@ describe('counterparty', () => {
     expect(judge('nip cr/grace adewale/access – ref 7', 'credit').counterparty).toBe('GRACE ADEWALE');
     expect(judge('Transfer to adaeze nwankwo – Zenith').category).toBe('self_transfer');
     expect(judge('*737* trf to adaeze Nwankwo').category).toBe('self_transfer');
+  });
+  it('ends a name at the separator before a remark, so one payee is one party whatever the remark', () => {
+    const variants = [
+      'NIP TRF TO EMEKA NWOSU/RENT OCT',
+      'NIP TRF TO EMEKA NWOSU/BAL',
+      'NIP TRF TO EMEKA NWOSU/LUNCH',
+      'NIP/TRF TO EMEKA NWOSU/FOOD STUFF',
+      'MOB TRF EMEKA NWOSU/ACCESS/FOR MUM',
+      'USSD *737* TRF TO EMEKA NWOSU GTB',
+      '*737* TRF TO EMEKA NWOSU/LUNCH',
+      'Kuda: Transfer to EMEKA NWOSU - GTBank',
+      'TRF TO EMEKA NWOSU - LUNCH',
+      'TRF TO EMEKA NWOSU| LUNCH',
+    ];
+    expect(variants.map((narration) => judge(narration).counterparty)).toEqual(variants.map(() => 'EMEKA NWOSU'));
+    // The rent word decides the category but not the party (and is no income word: it has its own file).
+    const rent = judge('NIP TRF TO EMEKA NWOSU/RENT OCT');
+    expect([rent.category, rent.entity, rent.evidence]).toEqual(['rent', null, 'rent:Rent word matched "RENT"']);
+    // A bare hyphen joins a name; it does not end one.
+    expect(judge('NIP TRF TO ADE-JOHNSON BELLO/LUNCH').counterparty).toBe('ADE JOHNSON BELLO');
+    // The name may begin after a field separator (bank code, channel): only a separator after a name word ends it.
+    expect(judge('NIP/FCMB/DANIEL AFOLABI/App food', 'credit').counterparty).toBe('DANIEL AFOLABI');
   });
   it('keeps a bank name that begins a company name, not one that is a field of its own', () => {
     expect(judge('ZENITH TECHNOLOGIES PLC SAL', 'credit').counterparty).toBe('ZENITH TECHNOLOGIES PLC');

@@ -5,7 +5,7 @@ import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import type { Category, Channel } from './categories.js';
 import { counterpartySide, holderTokens, namesHolder, type Span } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
-import { hasDigit, type NarrationWords, readWords, token } from './read-words.js';
+import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
 import { WordList } from './words.js';
 
@@ -74,13 +74,15 @@ function beginsCompanyName(words: NarrationWords, i: number, side: Span): boolea
 
 /**
  * The other party's name in `side`: its first run of up to three words that are not grammar
- * (noise), digits or single characters, less a trailing bank name after two words. A bank name
- * may begin it when it begins a company's name.
+ * (noise), digits or single characters, ended by a separator before a remark (`EMEKA NWOSU/LUNCH`,
+ * `endsName`), less a trailing bank name after two words. A bank name may begin it when it begins
+ * a company's name.
  */
 function counterpartyOf(words: NarrationWords, side: Span): string {
   let start = side.start;
   let end = start;
   for (let i = side.start; i < side.end && end - start < 3; i++) {
+    if (end > start && endsName(words, i)) break;
     if (!isNameWord(words, i) && !(end === start && beginsCompanyName(words, i, side))) {
       if (end > start) break;
       start = end = i + 1;
@@ -94,14 +96,25 @@ function counterpartyOf(words: NarrationWords, side: Span): string {
   return name;
 }
 
-/** The highest-priority hit naming a category for this direction (the first of equals). */
+const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kind !== 'bank_charge';
+
+/**
+ * The highest-priority hit naming a category for this direction (the first of equals), except that
+ * a generic word (`PREMIUM`, `AIRTIME`) never outranks a named company (`SPOTIFY`, `GLO`) or a
+ * non-generic rule of its priority or more.
+ */
 function pickCategory(hits: readonly Hit[], direction: Direction): Hit | null {
   let best: Hit | null = null;
+  let bestGeneric: Hit | null = null;
   for (const hit of hits) {
-    const category = direction === 'debit' ? hit.rule.debit : hit.rule.credit;
-    if (category && (!best || hit.rule.priority > best.rule.priority)) best = hit;
+    const rule = hit.rule;
+    if (!(direction === 'debit' ? rule.debit : rule.credit)) continue;
+    if (rule.generic) {
+      if (!bestGeneric || rule.priority > bestGeneric.rule.priority) bestGeneric = hit;
+    } else if (!best || rule.priority > best.rule.priority) best = hit;
   }
-  return best;
+  if (!best || !bestGeneric) return best ?? bestGeneric;
+  return isNamed(best.rule) || best.rule.priority >= bestGeneric.rule.priority ? best : bestGeneric;
 }
 
 function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
@@ -113,8 +126,6 @@ function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
   }
   return best;
 }
-
-const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kind !== 'bank_charge';
 
 /**
  * What the categoriser decides from a narration and a direction. Read-only: rows of one narration

@@ -12,6 +12,7 @@ import health from '../lexicon/health.json' with { type: 'json' };
 import income from '../lexicon/income.json' with { type: 'json' };
 import insurance from '../lexicon/insurance.json' with { type: 'json' };
 import lenders from '../lexicon/lenders.json' with { type: 'json' };
+import rent from '../lexicon/rent.json' with { type: 'json' };
 import savings from '../lexicon/savings.json' with { type: 'json' };
 import shopping from '../lexicon/shopping.json' with { type: 'json' };
 import transport from '../lexicon/transport.json' with { type: 'json' };
@@ -88,6 +89,7 @@ const FILES: Record<string, FileSource> = {
   grammar,
   'bank-charges': bankCharges,
   income,
+  rent,
   gambling,
   lenders,
   airtime,

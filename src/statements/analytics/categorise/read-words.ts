@@ -1,4 +1,4 @@
-import { tokenise } from './tokenise.js';
+import { USSD_CODE } from './tokenise.js';
 import { HASH_START, hashStep, wordAt } from './words.js';
 
 /**
@@ -7,7 +7,7 @@ import { HASH_START, hashStep, wordAt } from './words.js';
  * The arrays are reused by the next `readWords`: read what you need before calling it again.
  */
 export interface NarrationWords {
-  /** The narration, or for one `tokenise` rewrites beyond upper-casing ASCII, its tokens joined by spaces. */
+  /** The narration, or for one `tokenise` rewrites beyond upper-casing ASCII, that rewrite (`asScannable`). */
   text: string;
   count: number;
   start: Int32Array;
@@ -35,10 +35,20 @@ const read: NarrationWords = {
 /** The words of a narration (shared arrays: see `NarrationWords`). */
 export function readWords(narration: string): NarrationWords {
   // Outside plain ASCII (`*` starts a USSD code; upper-casing may change other text's letters),
-  // `tokenise` decides, and its tokens joined read as themselves.
-  if (!scan(narration)) scan(tokenise(narration).join(' '));
+  // the text is read as `tokenise` would read it.
+  if (!scan(narration)) scan(asScannable(narration));
   return read;
 }
+
+const USSD_OR_PAST_ASCII = /[*\u0080-\uffff]/g;
+
+/**
+ * The narration as `tokenise` reads it (upper-cased, USSD codes as the word USSD) with its
+ * separators kept, but for `*` and characters past ASCII, which become spaces: its words are
+ * `tokenise`'s, and a `/` or ` - ` between a name and a remark is still there (`endsName`).
+ */
+const asScannable = (narration: string): string =>
+  narration.toUpperCase().replace(USSD_CODE, ' USSD ').replace(USSD_OR_PAST_ASCII, ' ');
 
 /** Reads `text` into `read`; false, having stopped, at a `*` or a character past ASCII. */
 function scan(text: string): boolean {
@@ -103,4 +113,22 @@ export function spelt(words: NarrationWords, i: number, word: string): boolean {
   if ((words.end[i] as number) - start !== word.length) return false;
   for (let j = 0; j < word.length; j++) if (words.chars[start + j] !== word.charCodeAt(j)) return false;
   return true;
+}
+
+/**
+ * Whether the separator before word i ends a name: bank grammars put `/`, `|`, `:`, `,` or a
+ * spaced hyphen (`TOLU ADEBAYO - GTBank`, `WICK- 035`) between a name and a remark or bank; a
+ * bare hyphen joins a name (`ADE-JOHNSON`).
+ */
+export function endsName(words: NarrationWords, i: number): boolean {
+  const text = words.text;
+  let hyphen = false;
+  let space = false;
+  for (let j = words.end[i - 1] as number; j < (words.start[i] as number); j++) {
+    const c = text.charCodeAt(j);
+    if (c === 47 || c === 124 || c === 58 || c === 44) return true;
+    if (c === 45) hyphen = true;
+    else if (c === 32) space = true;
+  }
+  return hyphen && space;
 }

@@ -1,4 +1,4 @@
-const USSD_CODE = /(?<![\d*X])\*\d{2,4}[*#][\d*#]*/g;
+export const USSD_CODE = /(?<![\d*X])\*\d{2,4}[*#][\d*#]*/g;
 const SEPARATORS = /[^A-Z0-9]+/;
 
 /**
