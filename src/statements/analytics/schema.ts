@@ -178,6 +178,12 @@ export const RiskSignalSchema = open(
         description: 'REVERSALS only: each reversal credit with the debit it paid back (transaction ids)',
       }),
     ),
+    chequePairs: Type.Optional(
+      Type.Array(Type.Object({ returned: Type.String(), cheque: Type.String() }), {
+        description:
+          'BOUNCED_OR_RETURNED_DEBITS only: each returned-cheque debit with the cheque credit of the same amount, at most 14 days before, that it took back (transaction ids)',
+      }),
+    ),
   },
   'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers and reversals)',
 );
