@@ -186,12 +186,14 @@ describe('reversal pairs, cancelled rows and inflow', () => {
         ['2022-10-10', 'C', 50_000, 'REVERSAL'], // 5 never pairs with the returned cheque
         ['2022-10-11', 'D', 50_000, 'INWARD CHQ RETURNED'], // 6 row 3 taken, row 2 no cheque: unpaired
         ['2022-10-19', 'D', 30_000, 'CHQ RETURNED 00011'], // 7 15 days after row 1: unpaired
+        ['2022-10-19', 'D', 1_000, 'RETURNED CHEQUE CHARGE CHQ 00011'], // 8 the bank's charge: spent
       ]),
     );
     expect(cheques.returnedChequePairs).toEqual([{ returned: 4, cheque: 3 }]);
     expect(cheques.reversalPairs).toEqual([]);
     const cancelled = Array.from(cheques.cancelled.entries()).filter(([, c]) => c === 1);
     expect(cancelled.map(([i]) => i)).toEqual([3, 4, 6, 7]);
+    expect(cheques.byName.get('bank_charges')).toMatchObject({ debitCount: 1, cancelledDebitCount: 0 });
     expect(cheques.byName.get('transfer_in')).toMatchObject({
       cancelledCreditCount: 1,
       cancelledCreditTotal: 5_000_000,

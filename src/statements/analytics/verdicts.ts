@@ -106,7 +106,7 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
     }
     if (verdictFlagged[k] === 1) {
       flagged.push(i);
-      if (tx.direction === 'debit' && (verdicts[k] as Verdict).flags.includes('returned_cheque')) {
+      if (tx.direction === 'debit' && isReturnedCheque(verdicts[k] as Verdict)) {
         returnedCheques.push(i);
         cancelled[i] = 1;
       }
@@ -129,6 +129,10 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   };
   return ctx.verdictIndex;
 }
+
+/** A returned cheque itself, not the bank's charge for it (also flagged, but spent). */
+const isReturnedCheque = (label: Verdict): boolean =>
+  label.channel === 'cheque' && label.flags.includes('returned_cheque');
 
 /** Indexes of the reversal category's credits, ascending. */
 function reversalCredits(ctx: AnalysisContext, rowCategory: Uint16Array, c: CategoryRows | undefined): Int32Array {
