@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { healthyMay } from '../../../test/helpers/analytics-fixtures.js';
-import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 // Opening ₦2,000. Balances after each row: 7,000; 207,000; 907,000; 857,000; 2,857,000; 857,000; 856,000.
@@ -64,6 +64,43 @@ describe('transactionPatternAnalysis', () => {
     const row = broken.transactions[3];
     if (row?.balance !== undefined) row.balance -= 10_000_00;
     expect(analyseStatement(broken).transactionPatternAnalysis.missingTransactions).toBe('Yes');
+  });
+});
+
+describe('transactionPatternAnalysis counts only rows that moved money', () => {
+  // 11 rows that moved money (2 credits, 9 debits, the last on Oct 11), a failed direct debit of 0
+  // and the provider's closing-balance line of 0 on Oct 31.
+  const rows: Row[] = [
+    ['2022-10-01', 'C', 300_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ['2022-10-02', 'C', 50_000, 'NIP CR/HAUWA SULE/UBA'],
+    ...[3, 4, 5, 6, 7, 8, 9, 10, 11].map(
+      (d): Row => [`2022-10-${String(d).padStart(2, '0')}`, 'D', 20_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ),
+    ['2022-10-12', 'D', 0, 'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS'],
+    ['2022-10-31', 'D', 0, 'CLOSING BALANCE'],
+  ];
+  const result = analyseStatement(statementOf(rows));
+  const q = result.transactionPatternAnalysis;
+
+  it('counts, shares and last debit day leave the zero rows out', () => {
+    expect(q.totalNumberOfTransactions).toBe(11); // was 13
+    expect(q.percentDebitTransactions).toBe(0.8182); // 9 / 11
+    expect(q.percentCreditTransactions).toBe(0.1818); // 2 / 11
+    expect(q.lastDayOfDebit).toBe('2022-10-11'); // was 2022-10-31
+    expect(q.lastDayOfCredit).toBe('2022-10-02');
+  });
+
+  it('bands and active days leave them out too', () => {
+    expect(q.percentOfTransactionsLessThan10ThousandNaira).toBe(0); // was 2 / 13
+    expect(q.percentOfTransactionsBetween10ThousandTo100ThousandNaira).toBe(0.9091); // 10 / 11
+    expect(q.percentOfTransactionsBetween100ThousandTo500ThousandNaira).toBe(0.0909); // 1 / 11
+    // 11 active days, none under 10,000 (Oct 12 and Oct 31 moved nothing: not active)
+    expect(q.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira).toBe(0);
+  });
+
+  it('the failed direct debit of 0 still counts as a bounced debit', () => {
+    const bounced = result.riskSignals.find((r) => r.code === 'BOUNCED_OR_RETURNED_DEBITS');
+    expect(bounced?.transactionIds).toEqual(['t12']);
   });
 });
 

@@ -92,11 +92,11 @@ class Transfers {
   }
 }
 
-/** Date of the last credit (or of the last debit), scanning back from the end. */
+/** Date of the last credit (or of the last debit) that moved money, scanning back from the end. */
 function lastDateOf(ctx: AnalysisContext, credit: boolean): string | null {
   for (let i = ctx.rows.length - 1; i >= 0; i--) {
     const tx = ctx.rows[i] as CanonicalTransaction;
-    if ((tx.direction === 'credit') === credit) return tx.date;
+    if (tx.amount > 0 && (tx.direction === 'credit') === credit) return tx.date;
   }
   return null;
 }
@@ -137,27 +137,38 @@ function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): 
   return out;
 }
 
+/**
+ * The transaction figures count only rows that moved money: a zero-amount row (a provider's
+ * `CLOSING BALANCE` line, a direct debit that failed for want of funds) is no transaction in the
+ * counts, shares, bands, last dates or active days. Flags still count it: a failed debit of 0 is
+ * what the bounced-debits signal looks for.
+ */
 export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
   const { rows: txs, labels } = ctx;
-  const n = txs.length;
+  let n = 0;
+  let credits = 0;
+  const activeDay = new Uint8Array(ctx.spanDays);
   const amountBands = new Int32Array(BANDS.length + 1);
   const v = verdictIndex(ctx);
   const parties = partiesIndex(ctx);
   const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
+    if (tx.amount === 0) continue;
+    n++;
+    if (tx.direction === 'credit') credits++;
+    activeDay[(ctx.day[i] as number) - ctx.firstDay] = 1;
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
     const slot = v.rowCategory[i];
     if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
     else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
   }
-  const credits = ctx.creditCount;
   let activeDays = 0;
   let smallDays = 0;
   for (let d = 0; d < ctx.spanDays; d++) {
-    if ((ctx.dayTransactions[d] as number) > 0) {
+    if (activeDay[d] === 1) {
       activeDays++;
       if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < BAND_10K) smallDays++;
     }
