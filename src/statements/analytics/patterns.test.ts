@@ -59,11 +59,26 @@ describe('transactionPatternAnalysis', () => {
     expect(p.missingTransactions).toBe('No');
   });
 
-  it('a broken balance chain means missing transactions', () => {
+  it('a gap in the balance chain means missing transactions', () => {
+    // Row 4's balance is 10,000 short and so is every balance after it: a 10,000 debit is missing.
     const broken = structuredClone(statement);
-    const row = broken.transactions[3];
-    if (row?.balance !== undefined) row.balance -= 10_000_00;
+    for (const row of broken.transactions.slice(3)) if (row.balance !== undefined) row.balance -= 10_000_00;
     expect(analyseStatement(broken).transactionPatternAnalysis.missingTransactions).toBe('Yes');
+  });
+
+  it('an edited balance alone is no missing row', () => {
+    // Row 4 says 847,000 where the chain gives 857,000, and row 5 follows from 857,000.
+    const edited = structuredClone(statement);
+    const row = edited.transactions[3];
+    if (row?.balance !== undefined) row.balance -= 10_000_00;
+    expect(analyseStatement(edited).transactionPatternAnalysis.missingTransactions).toBe('No'); // was Yes
+  });
+
+  it('an exact duplicate row is no missing row', () => {
+    const doubled = structuredClone(statement);
+    const row = doubled.transactions[3];
+    if (row) doubled.transactions.splice(4, 0, { ...row, id: 'copy' });
+    expect(analyseStatement(doubled).transactionPatternAnalysis.missingTransactions).toBe('No'); // was Yes
   });
 });
 

@@ -141,9 +141,9 @@ function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): 
  * The transaction figures count only rows that moved money: a zero-amount row (a provider's
  * `CLOSING BALANCE` line, a direct debit that failed for want of funds) is no transaction in the
  * counts, shares, bands, last dates or active days. Flags still count it: a failed debit of 0 is
- * what the bounced-debits signal looks for.
+ * what the bounced-debits signal looks for. `missingRows`: the integrity check found a gap.
  */
-export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
+export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: boolean): TransactionPatternAnalysis {
   const { rows: txs, labels } = ctx;
   let n = 0;
   let credits = 0;
@@ -201,7 +201,7 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
     mostFrequentCreditTransfer: topIn.party,
     mostFrequentDebitTransfer: topOut.party,
     returnCheque: returnedCheques,
-    missingTransactions: chainBreaks > 0 ? 'Yes' : 'No',
+    missingTransactions: missingRows ? 'Yes' : 'No',
   });
   return out;
 }
