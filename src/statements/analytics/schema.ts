@@ -141,7 +141,10 @@ export const RecurringStreamSchema = open(
     counterparty: Type.String(),
     frequency: Type.Union(['WEEKLY', 'BIWEEKLY', 'SEMI_MONTHLY', 'MONTHLY', 'ANNUALLY'].map((f) => Type.Literal(f))),
     status: Type.Union(['MATURE', 'EARLY_DETECTION', 'TOMBSTONED'].map((s) => Type.Literal(s))),
-    nextExpectedDate: Type.Union([Day, Type.Null()]),
+    nextExpectedDate: Type.Union([Day, Type.Null()], {
+      description:
+        'By the calendar: a week or two after the last payment (WEEKLY, BIWEEKLY), the same day next month or next year clamped to its length (MONTHLY, ANNUALLY), the other pay day (SEMI_MONTHLY); null once TOMBSTONED',
+    }),
     transactionIds: Type.Array(Type.String()),
   },
   'A recurring inflow or outflow (Plaid-like)',
