@@ -82,6 +82,30 @@ describe('transactionPatternAnalysis', () => {
   });
 });
 
+describe('transactionPatternAnalysis amount bands at their bounds', () => {
+  const bounds = analyseStatement(
+    statementOf([
+      ['2023-03-01', 'C', 1_000_000, 'NIP CR/TUNDE BAKARE/GTB'], // exactly a million: 500k - 1m
+      ['2023-03-02', 'D', 1_000_000.01, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'], // over a million
+      ['2023-03-03', 'C', 500_000, 'NIP CR/TUNDE BAKARE/GTB'], // 500k - 1m (lower bound included)
+      ['2023-03-04', 'D', 100_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'], // 100k - 500k
+      ['2023-03-05', 'D', 10_000, 'POS PURCHASE SHOPRITE LEKKI'], // 10k - 100k
+      ['2023-03-06', 'D', 9_999.99, 'POS PURCHASE SHOPRITE LEKKI'], // under 10k
+    ]),
+  ).transactionPatternAnalysis;
+
+  it('exactly ₦1,000,000 is in the 500,000 - 1,000,000 band; lower bounds are inclusive', () => {
+    expect(bounds.percentOfTransactionsGreaterThanOneMillionNaira).toBe(0.1667); // 1 / 6, was 2 / 6
+    expect(bounds.percentOfTransactionsBetween500ThousandToOneMillionNaira).toBe(0.3333); // 2 / 6, was 1 / 6
+    expect(bounds.percentOfTransactionsBetween100ThousandTo500ThousandNaira).toBe(0.1667);
+    expect(bounds.percentOfTransactionsBetween10ThousandTo100ThousandNaira).toBe(0.1667);
+    expect(bounds.percentOfTransactionsLessThan10ThousandNaira).toBe(0.1667);
+    // Balances after each row: 1,000,000; -0.01; 499,999.99; 399,999.99; 389,999.99; 380,000
+    expect(bounds.percentOfBalancesBetween500ThousandToOneMillionNaira).toBe(0.1667); // was 0
+    expect(bounds.percentOfBalancesGreaterThanOneMillionNaira).toBe(0);
+  });
+});
+
 describe('transactionPatternAnalysis counts only rows that moved money', () => {
   // 11 rows that moved money (2 credits, 9 debits, the last on Oct 11), a failed direct debit of 0
   // and the provider's closing-balance line of 0 on Oct 31.

@@ -7,7 +7,11 @@ import { fraction } from './stats.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
 import { slotOf, verdictIndex } from './verdicts.js';
 
-/** Amount bands of the real API, in minor units: < ₦10k, ₦10k-100k, ₦100k-500k, ₦500k-1m, > ₦1m. */
+/**
+ * Amount bands of the real API, in minor units: under ₦10,000; ₦10,000 to under ₦100,000; ₦100,000
+ * to under ₦500,000; ₦500,000 to ₦1,000,000 inclusive; over ₦1,000,000 (exactly a million is not
+ * "greater than one million"). Lower bounds are inclusive.
+ */
 const BANDS = [1_000_000, 10_000_000, 50_000_000, 100_000_000];
 const BAND_NAMES = [
   'LessThan10ThousandNaira',
@@ -25,12 +29,20 @@ const BAND_LABELS = [
 ];
 
 const [BAND_10K, BAND_100K, BAND_500K, BAND_1M] = BANDS as [number, number, number, number];
-const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
+export const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
 export const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
+/** What each band holds, for the published schema. */
+export const BAND_BOUNDS = [
+  'under ₦10,000',
+  '₦10,000 to under ₦100,000',
+  '₦100,000 to under ₦500,000',
+  '₦500,000 to ₦1,000,000, both included',
+  'over ₦1,000,000',
+];
 
 /** Band of an amount (negative balances fall in the first band). */
 const band = (minor: number): number =>
-  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor >= BAND_1M);
+  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor > BAND_1M);
 
 export interface Party {
   date: string;

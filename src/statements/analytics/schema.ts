@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { BALANCE_KEYS } from './patterns.js';
+import { BALANCE_KEYS, BAND_BOUNDS, TRANSACTION_KEYS } from './patterns.js';
 
 /**
  * The analytics sections as OpenAPI documentation (the statement answers carry them after the
@@ -88,17 +88,22 @@ export const SpendAnalysisSchema = open(
 
 export const TransactionPatternAnalysisSchema = open(
   {
-    totalNumberOfTransactions: Type.Integer(),
-    percentCreditTransactions: Fraction('Credits among all rows'),
+    totalNumberOfTransactions: Type.Integer({ description: 'Rows that moved money: zero-amount rows are left out' }),
+    percentCreditTransactions: Fraction('Credits among the rows that moved money'),
     ...Object.fromEntries(
-      BALANCE_KEYS.map((key) => [key, FromBalances(Fraction('Rows whose balance after them is in the band'))]),
+      TRANSACTION_KEYS.map((key, i) => [key, Fraction(`Rows that moved money whose amount is ${BAND_BOUNDS[i]}`)]),
+    ),
+    ...Object.fromEntries(
+      BALANCE_KEYS.map((key, i) => [key, FromBalances(Fraction(`Rows whose balance after them is ${BAND_BOUNDS[i]}`))]),
     ),
     percentNumberOfDaysBalanceWasLessThan10ThousandNaira: FromBalances(Fraction('Days ending under ₦10,000')),
     mostFrequentBalanceRange: FromBalances(
       Type.String({ description: 'The band most rows’ balances fall in (null too when there are no rows)' }),
     ),
     returnCheque: Type.Integer(),
-    missingTransactions: YesNo('The running balance breaks somewhere'),
+    missingTransactions: YesNo(
+      'The running balance shows a gap: rows seem to be missing (an edited balance or a repeated row is none)',
+    ),
   },
   'The real API’s transaction-pattern section (amount and balance bands are fractions)',
 );
