@@ -24,6 +24,15 @@ const Day = Type.String({ description: 'YYYY-MM-DD, the account’s local day' }
 const MonthAmount = Type.Object({ year: Type.String(), month_name: Type.String(), amount: Type.Number() });
 const Item = Type.Object({ date: Day, amount: Type.Number(), description: Type.String() });
 
+const WeekAmount = Type.Object({
+  year: Type.String(),
+  month_name: Type.String(),
+  week: Type.String({ examples: ['week 1'] }),
+  amount: Type.Number(),
+});
+const WEEKS_LISTED =
+  'Per week of each month (days 1-7 are week 1, ..., 29-31 week 5), only the weeks with days inside both the month and the statement (February 2023 has no week 5)';
+
 export const CashFlowAnalysisSchema = open(
   {
     totalCreditTurnover: Naira('All credits'),
@@ -43,6 +52,8 @@ export const CashFlowAnalysisSchema = open(
     numberOfTransactingMonths: Type.Integer(),
     monthlyInflow: Type.Array(MonthAmount),
     monthlyOutflow: Type.Array(MonthAmount),
+    weeklyInflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
+    weeklyOutflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
     validCredit: Naira('Inflow less loan disbursements: credits that are not self-transfers, reversals or loans'),
     closingBalance: FromBalances(Naira('Closing balance: stated, else after the last row')),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),
