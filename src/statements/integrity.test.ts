@@ -52,6 +52,7 @@ describe('checkIntegrity', () => {
       roundingDifferences: 0,
       reorderedDays: 0,
       breakCount: 0,
+      gapCount: 0,
       breaks: [],
       duplicates: [],
     });
@@ -79,6 +80,7 @@ describe('checkIntegrity', () => {
     rows.splice(1, 1);
     const r = checkIntegrity(statement(100000, rows));
     expect(r.verdict).toBe('INCONSISTENT');
+    expect(r.gapCount).toBe(1);
     expect(r.breaks).toEqual([
       {
         position: 1,
@@ -104,7 +106,7 @@ describe('checkIntegrity', () => {
     (rows[1] as CanonicalTransaction).balance = 1_250_000; // 12,500 naira instead of 1,025
     const r = checkIntegrity(statement(100000, rows));
     expect(r.verdict).toBe('ALTERED');
-    expect(r.breakCount).toBe(1);
+    expect([r.breakCount, r.gapCount]).toEqual([1, 0]);
     expect(r.breaks[0]).toMatchObject({ position: 1, kind: 'edited', field: 'balance', expectedBalance: 1025 });
   });
 
@@ -120,6 +122,7 @@ describe('checkIntegrity', () => {
       { transactionIds: ['t2', 't3'], date: '2022-01-02', amount: 10, narration: 'REFUND' },
     ]);
     expect(r.breaks.map((b) => [b.position, b.kind])).toEqual([[3, 'duplicate']]);
+    expect(r.gapCount).toBe(0);
     expect(r.verdict).toBe('INCONSISTENT');
   });
 

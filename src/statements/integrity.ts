@@ -42,6 +42,8 @@ export interface IntegrityReport {
   /** Days whose rows arrived out of order and were put back along the balance chain. */
   reorderedDays: number;
   breakCount: number;
+  /** Breaks of kind `gap` (rows seem to be missing), all of them, not only the first hundred. */
+  gapCount: number;
   /** The first hundred breaks. */
   breaks: IntegrityBreak[];
   /** Groups of rows with the same date, direction, amount, narration and balance. */
@@ -61,6 +63,7 @@ export function checkIntegrity(statement: CanonicalStatement, reorderedDays = 0)
   const rows = statement.transactions;
   const breaks: IntegrityBreak[] = [];
   let breakCount = 0;
+  let gapCount = 0;
   let rounding = 0;
   let checked = 0;
   let edited = false;
@@ -85,6 +88,7 @@ export function checkIntegrity(statement: CanonicalStatement, reorderedDays = 0)
     const found = classify(rows, i, expected, lastBalanced);
     breakCount++;
     if (found.kind === 'edited') edited = true;
+    if (found.kind === 'gap') gapCount++;
     if (breaks.length < MAX_BREAKS) {
       const b: IntegrityBreak = {
         position: i,
@@ -113,6 +117,7 @@ export function checkIntegrity(statement: CanonicalStatement, reorderedDays = 0)
     roundingDifferences: rounding,
     reorderedDays,
     breakCount,
+    gapCount,
     breaks,
     duplicates: duplicateGroups(rows),
   };

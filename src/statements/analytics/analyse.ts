@@ -1,5 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalStatement } from '../../domain/statement.js';
+import { checkIntegrity } from '../integrity.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
 import { categoriseStatement, type Verdict } from './categorise/categorise.js';
@@ -68,12 +69,15 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
   const loans = loanFacts(ctx, income.averagePredictedSalary);
   const sweep = sweepFacts(ctx);
   const chainBreaks = ctx.chainBreaks;
+  // Only a gap is a missing row (not an edited balance or a repeated row); classifying the breaks
+  // walks the chain again, so only when it has any.
+  const missingRows = chainBreaks > 0 && checkIntegrity(statement).gapCount > 0;
   const spend = spendAnalysis(ctx, streams);
   return {
     cashFlowAnalysis: cashFlowAnalysis(ctx),
     incomeAnalysis: income.analysis,
     spendAnalysis: spend.analysis,
-    transactionPatternAnalysis: transactionPatternAnalysis(ctx, chainBreaks),
+    transactionPatternAnalysis: transactionPatternAnalysis(ctx, missingRows),
     behavioralAnalysis: behavioralAnalysis(ctx, loans, sweep),
     loanAnalysis: loans.analysis,
     recurringStreams: streams.map(publicStream),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acrossThreeMonths, healthyMay, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
-import { withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 const statement = threeMonthStatement;
@@ -27,7 +27,8 @@ describe('cashFlowAnalysis', () => {
       { year: '2023', month_name: 'March', amount: 0 },
     ]);
     expect(cf.monthlyOutflow.map((m) => m.amount)).toEqual([30_000, 20_000, 5_000]);
-    expect(cf.weeklyInflow).toHaveLength(15);
+    // January and March weeks 1-5, February 2023 (28 days) weeks 1-4
+    expect(cf.weeklyInflow).toHaveLength(14);
     expect(cf.weeklyInflow.find((w) => w.amount > 0)).toEqual({
       year: '2023',
       month_name: 'January',
@@ -62,6 +63,29 @@ describe('cashFlowAnalysis', () => {
     expect(cf.lastDateInStatement).toBe('2023-03-31');
     expect(cf.closingBalance).toBe(105_000);
     expect(cf.percentageOfExpenseOverInflow).toBe(0.3667);
+  });
+});
+
+describe('cashFlowAnalysis weekly lists', () => {
+  const cf = analyseStatement(
+    statementOf([
+      ['2023-01-10', 'C', 100_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2023-02-27', 'D', 20_000, 'POS PURCHASE SHOPRITE LEKKI'],
+      ['2023-03-16', 'D', 5_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ]),
+  ).cashFlowAnalysis;
+  const weeksOf = (list: typeof cf.weeklyInflow) => list.map((w) => `${w.month_name.slice(0, 3)} ${w.week.slice(5)}`);
+
+  it('list only the weeks with days inside both the month and the statement', () => {
+    // Jan 10 is in week 2 (days 8-14); February 2023 ends on day 28 (no week 5); Mar 16 is in week 3.
+    const listed = ['Jan 2', 'Jan 3', 'Jan 4', 'Jan 5', 'Feb 1', 'Feb 2', 'Feb 3', 'Feb 4', 'Mar 1', 'Mar 2', 'Mar 3'];
+    expect(weeksOf(cf.weeklyInflow)).toEqual(listed); // was weeks 1-5 of each month, 15 rows
+    expect(weeksOf(cf.weeklyOutflow)).toEqual(listed);
+    expect(cf.weeklyInflow[0]).toEqual({ year: '2023', month_name: 'January', week: 'week 2', amount: 100_000 });
+    expect(cf.weeklyOutflow.filter((w) => w.amount > 0)).toEqual([
+      { year: '2023', month_name: 'February', week: 'week 4', amount: 20_000 },
+      { year: '2023', month_name: 'March', week: 'week 3', amount: 5_000 },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { toMajor } from '../../domain/money.js';
-import { MONTH_NAMES, monthLabel, weekOfMonth } from './calendar.js';
+import { daysInMonth, MONTH_NAMES, monthLabel, weekOfMonth } from './calendar.js';
 import { type AnalysisContext, type KnownBalances, monthCount, monthShares } from './context.js';
 import { fraction } from './stats.js';
 import { verdictIndex } from './verdicts.js';
@@ -118,6 +118,19 @@ function weeklyFlows(ctx: AnalysisContext): { weekIn: Float64Array; weekOut: Flo
   return { weekIn, weekOut };
 }
 
+/**
+ * The weeks of month `m` (0-based, 0..4) that have days inside both the month and the statement:
+ * February 2023 has no week 5 (days 29+), and a statement from the 10th to the 20th lists weeks 2-3.
+ */
+function weeksListed(ctx: AnalysisContext, m: number): [first: number, last: number] {
+  const key = ctx.months[m] as string;
+  const dayOf = (date: string) => Number(date.slice(8, 10));
+  const first = m === 0 ? dayOf(ctx.firstDate) : 1;
+  const last =
+    m === ctx.months.length - 1 ? dayOf(ctx.lastDate) : daysInMonth(Number(key.slice(0, 4)), Number(key.slice(5, 7)));
+  return [weekOfMonth(first) - 1, weekOfMonth(last) - 1];
+}
+
 /** Credits that are real money from others: the inflow (`VerdictIndex.inflow`) less loan disbursements. */
 function validCredits(ctx: AnalysisContext): number {
   const index = verdictIndex(ctx);
@@ -137,7 +150,8 @@ export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {
     const out: WeekAmount[] = [];
     for (let i = 0; i < labels.length; i++) {
       const l = labels[i] as { year: string; month_name: string };
-      for (let w = 0; w < 5; w++) {
+      const [first, last] = weeksListed(ctx, i);
+      for (let w = first; w <= last; w++) {
         out.push({
           year: l.year,
           month_name: l.month_name,

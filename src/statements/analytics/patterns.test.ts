@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { healthyMay } from '../../../test/helpers/analytics-fixtures.js';
-import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 // Opening ₦2,000. Balances after each row: 7,000; 207,000; 907,000; 857,000; 2,857,000; 857,000; 856,000.
@@ -59,11 +59,87 @@ describe('transactionPatternAnalysis', () => {
     expect(p.missingTransactions).toBe('No');
   });
 
-  it('a broken balance chain means missing transactions', () => {
+  it('a gap in the balance chain means missing transactions', () => {
+    // Row 4's balance is 10,000 short and so is every balance after it: a 10,000 debit is missing.
     const broken = structuredClone(statement);
-    const row = broken.transactions[3];
-    if (row?.balance !== undefined) row.balance -= 10_000_00;
+    for (const row of broken.transactions.slice(3)) if (row.balance !== undefined) row.balance -= 10_000_00;
     expect(analyseStatement(broken).transactionPatternAnalysis.missingTransactions).toBe('Yes');
+  });
+
+  it('an edited balance alone is no missing row', () => {
+    // Row 4 says 847,000 where the chain gives 857,000, and row 5 follows from 857,000.
+    const edited = structuredClone(statement);
+    const row = edited.transactions[3];
+    if (row?.balance !== undefined) row.balance -= 10_000_00;
+    expect(analyseStatement(edited).transactionPatternAnalysis.missingTransactions).toBe('No'); // was Yes
+  });
+
+  it('an exact duplicate row is no missing row', () => {
+    const doubled = structuredClone(statement);
+    const row = doubled.transactions[3];
+    if (row) doubled.transactions.splice(4, 0, { ...row, id: 'copy' });
+    expect(analyseStatement(doubled).transactionPatternAnalysis.missingTransactions).toBe('No'); // was Yes
+  });
+});
+
+describe('transactionPatternAnalysis amount bands at their bounds', () => {
+  const bounds = analyseStatement(
+    statementOf([
+      ['2023-03-01', 'C', 1_000_000, 'NIP CR/TUNDE BAKARE/GTB'], // exactly a million: 500k - 1m
+      ['2023-03-02', 'D', 1_000_000.01, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'], // over a million
+      ['2023-03-03', 'C', 500_000, 'NIP CR/TUNDE BAKARE/GTB'], // 500k - 1m (lower bound included)
+      ['2023-03-04', 'D', 100_000, 'NIBSS Instant Payment Outward TO UBA/KEMI ALABI'], // 100k - 500k
+      ['2023-03-05', 'D', 10_000, 'POS PURCHASE SHOPRITE LEKKI'], // 10k - 100k
+      ['2023-03-06', 'D', 9_999.99, 'POS PURCHASE SHOPRITE LEKKI'], // under 10k
+    ]),
+  ).transactionPatternAnalysis;
+
+  it('exactly ₦1,000,000 is in the 500,000 - 1,000,000 band; lower bounds are inclusive', () => {
+    expect(bounds.percentOfTransactionsGreaterThanOneMillionNaira).toBe(0.1667); // 1 / 6, was 2 / 6
+    expect(bounds.percentOfTransactionsBetween500ThousandToOneMillionNaira).toBe(0.3333); // 2 / 6, was 1 / 6
+    expect(bounds.percentOfTransactionsBetween100ThousandTo500ThousandNaira).toBe(0.1667);
+    expect(bounds.percentOfTransactionsBetween10ThousandTo100ThousandNaira).toBe(0.1667);
+    expect(bounds.percentOfTransactionsLessThan10ThousandNaira).toBe(0.1667);
+    // Balances after each row: 1,000,000; -0.01; 499,999.99; 399,999.99; 389,999.99; 380,000
+    expect(bounds.percentOfBalancesBetween500ThousandToOneMillionNaira).toBe(0.1667); // was 0
+    expect(bounds.percentOfBalancesGreaterThanOneMillionNaira).toBe(0);
+  });
+});
+
+describe('transactionPatternAnalysis counts only rows that moved money', () => {
+  // 11 rows that moved money (2 credits, 9 debits, the last on Oct 11), a failed direct debit of 0
+  // and the provider's closing-balance line of 0 on Oct 31.
+  const rows: Row[] = [
+    ['2022-10-01', 'C', 300_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ['2022-10-02', 'C', 50_000, 'NIP CR/HAUWA SULE/UBA'],
+    ...[3, 4, 5, 6, 7, 8, 9, 10, 11].map(
+      (d): Row => [`2022-10-${String(d).padStart(2, '0')}`, 'D', 20_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ),
+    ['2022-10-12', 'D', 0, 'REMITA DD RENMONEY RETURNED INSUFFICIENT FUNDS'],
+    ['2022-10-31', 'D', 0, 'CLOSING BALANCE'],
+  ];
+  const result = analyseStatement(statementOf(rows));
+  const q = result.transactionPatternAnalysis;
+
+  it('counts, shares and last debit day leave the zero rows out', () => {
+    expect(q.totalNumberOfTransactions).toBe(11); // was 13
+    expect(q.percentDebitTransactions).toBe(0.8182); // 9 / 11
+    expect(q.percentCreditTransactions).toBe(0.1818); // 2 / 11
+    expect(q.lastDayOfDebit).toBe('2022-10-11'); // was 2022-10-31
+    expect(q.lastDayOfCredit).toBe('2022-10-02');
+  });
+
+  it('bands and active days leave them out too', () => {
+    expect(q.percentOfTransactionsLessThan10ThousandNaira).toBe(0); // was 2 / 13
+    expect(q.percentOfTransactionsBetween10ThousandTo100ThousandNaira).toBe(0.9091); // 10 / 11
+    expect(q.percentOfTransactionsBetween100ThousandTo500ThousandNaira).toBe(0.0909); // 1 / 11
+    // 11 active days, none under 10,000 (Oct 12 and Oct 31 moved nothing: not active)
+    expect(q.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira).toBe(0);
+  });
+
+  it('the failed direct debit of 0 still counts as a bounced debit', () => {
+    const bounced = result.riskSignals.find((r) => r.code === 'BOUNCED_OR_RETURNED_DEBITS');
+    expect(bounced?.transactionIds).toEqual(['t12']);
   });
 });
 

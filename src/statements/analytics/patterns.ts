@@ -7,7 +7,11 @@ import { fraction } from './stats.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
 import { slotOf, verdictIndex } from './verdicts.js';
 
-/** Amount bands of the real API, in minor units: < ₦10k, ₦10k-100k, ₦100k-500k, ₦500k-1m, > ₦1m. */
+/**
+ * Amount bands of the real API, in minor units: under ₦10,000; ₦10,000 to under ₦100,000; ₦100,000
+ * to under ₦500,000; ₦500,000 to ₦1,000,000 inclusive; over ₦1,000,000 (exactly a million is not
+ * "greater than one million"). Lower bounds are inclusive.
+ */
 const BANDS = [1_000_000, 10_000_000, 50_000_000, 100_000_000];
 const BAND_NAMES = [
   'LessThan10ThousandNaira',
@@ -25,12 +29,20 @@ const BAND_LABELS = [
 ];
 
 const [BAND_10K, BAND_100K, BAND_500K, BAND_1M] = BANDS as [number, number, number, number];
-const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
+export const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
 export const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
+/** What each band holds, for the published schema. */
+export const BAND_BOUNDS = [
+  'under ₦10,000',
+  '₦10,000 to under ₦100,000',
+  '₦100,000 to under ₦500,000',
+  '₦500,000 to ₦1,000,000, both included',
+  'over ₦1,000,000',
+];
 
 /** Band of an amount (negative balances fall in the first band). */
 const band = (minor: number): number =>
-  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor >= BAND_1M);
+  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor > BAND_1M);
 
 export interface Party {
   date: string;
@@ -92,11 +104,11 @@ class Transfers {
   }
 }
 
-/** Date of the last credit (or of the last debit), scanning back from the end. */
+/** Date of the last credit (or of the last debit) that moved money, scanning back from the end. */
 function lastDateOf(ctx: AnalysisContext, credit: boolean): string | null {
   for (let i = ctx.rows.length - 1; i >= 0; i--) {
     const tx = ctx.rows[i] as CanonicalTransaction;
-    if ((tx.direction === 'credit') === credit) return tx.date;
+    if (tx.amount > 0 && (tx.direction === 'credit') === credit) return tx.date;
   }
   return null;
 }
@@ -137,27 +149,38 @@ function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): 
   return out;
 }
 
-export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: number): TransactionPatternAnalysis {
+/**
+ * The transaction figures count only rows that moved money: a zero-amount row (a provider's
+ * `CLOSING BALANCE` line, a direct debit that failed for want of funds) is no transaction in the
+ * counts, shares, bands, last dates or active days. Flags still count it: a failed debit of 0 is
+ * what the bounced-debits signal looks for. `missingRows`: the integrity check found a gap.
+ */
+export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: boolean): TransactionPatternAnalysis {
   const { rows: txs, labels } = ctx;
-  const n = txs.length;
+  let n = 0;
+  let credits = 0;
+  const activeDay = new Uint8Array(ctx.spanDays);
   const amountBands = new Int32Array(BANDS.length + 1);
   const v = verdictIndex(ctx);
   const parties = partiesIndex(ctx);
   const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
+    if (tx.amount === 0) continue;
+    n++;
+    if (tx.direction === 'credit') credits++;
+    activeDay[(ctx.day[i] as number) - ctx.firstDay] = 1;
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
     const slot = v.rowCategory[i];
     if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
     else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
   }
-  const credits = ctx.creditCount;
   let activeDays = 0;
   let smallDays = 0;
   for (let d = 0; d < ctx.spanDays; d++) {
-    if ((ctx.dayTransactions[d] as number) > 0) {
+    if (activeDay[d] === 1) {
       activeDays++;
       if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < BAND_10K) smallDays++;
     }
@@ -190,7 +213,7 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, chainBreaks: nu
     mostFrequentCreditTransfer: topIn.party,
     mostFrequentDebitTransfer: topOut.party,
     returnCheque: returnedCheques,
-    missingTransactions: chainBreaks > 0 ? 'Yes' : 'No',
+    missingTransactions: missingRows ? 'Yes' : 'No',
   });
   return out;
 }

@@ -90,3 +90,38 @@ describe('recurringStreams: two payments alone must agree in amount', () => {
     });
   });
 });
+
+describe('recurringStreams: the next expected date is a calendar date', () => {
+  const calendar = analyseStatement(
+    statementOf(
+      byDate([
+        // Semi-monthly on the 1st and 15th, last on March 15: next April 1 (15.22 days would say March 30).
+        ...['01', '02', '03'].flatMap((m): Row[] => [
+          [`2023-${m}-01`, 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+          [`2023-${m}-15`, 'C', 20_000, 'NIP CR/TUNDE BAKARE/GTB'],
+        ]),
+        // Monthly on the 5th and on the 20th: April 5 and April 20 (30.44 days: April 4 and April 19).
+        ...['01', '02', '03'].map((m): Row => [`2023-${m}-05`, 'D', 9_900, 'WEB PMT QUICKTELLER DSTV SUBSCRIPTION']),
+        ...['01', '02', '03'].map((m): Row => [`2023-${m}-20`, 'D', 4_400, 'Card payment - NETFLIX.COM']),
+        // Monthly on the 31st: March 31 is followed by April's last day, the 30th.
+        ...['01-31', '02-28', '03-31'].map((d): Row => [`2023-${d}`, 'D', 25_000, 'TRF TO MAMA NKECHI UPKEEP']),
+        // Monthly on the 30th, last paid on February 28 (its last day): next March 30, not March 28.
+        ...['2022-12-30', '2023-01-30', '2023-02-28'].map((d): Row => [d, 'D', 7_000, 'Card payment - SPOTIFY P1A2B3']),
+      ]),
+      { openingNaira: 500_000 },
+    ),
+  ).recurringStreams;
+  const nextOf = (amount: number) => calendar.find((s) => s.lastAmount === amount)?.nextExpectedDate;
+
+  it('semi-monthly: the stream’s other pay day', () => {
+    expect(calendar.find((s) => s.lastAmount === 20_000)?.frequency).toBe('SEMI_MONTHLY');
+    expect(nextOf(20_000)).toBe('2023-04-01'); // was 2023-03-30
+  });
+
+  it('monthly: the same day next month, clamped to its length', () => {
+    expect(nextOf(9_900)).toBe('2023-04-05'); // was 2023-04-04
+    expect(nextOf(4_400)).toBe('2023-04-20'); // was 2023-04-19
+    expect(nextOf(25_000)).toBe('2023-04-30');
+    expect(nextOf(7_000)).toBe('2023-03-30');
+  });
+});

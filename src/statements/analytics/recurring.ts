@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
-import { dateOf, dayNumber } from './calendar.js';
+import { civilDay, dateOf, dayNumber, daysInMonth } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
@@ -29,7 +29,7 @@ export interface RecurringStream {
   totalMinor: number;
 }
 
-/** Interval windows in days; `period` is the expected gap used for the next date. */
+/** Interval windows in days; `period` is the usual gap, which sets how late a stream may be before it ended. */
 const WINDOWS: Array<{ frequency: Frequency; min: number; max: number; period: number }> = [
   { frequency: 'WEEKLY', min: 5, max: 9, period: 7 },
   { frequency: 'BIWEEKLY', min: 12, max: 17, period: 14 },
@@ -39,8 +39,11 @@ const WINDOWS: Array<{ frequency: Frequency; min: number; max: number; period: n
 /** At least this share of the gaps must fall in the frequency's window. */
 const REGULAR_SHARE = 0.6;
 
-/** Twice a month on two fixed days (the 1st and 15th) rather than every other week. */
-function isSemiMonthly(txs: readonly CanonicalTransaction[]): boolean {
+/**
+ * Twice a month on two fixed days (the 1st and 15th) rather than every other week: the two pay
+ * days (the median day of each half), else null.
+ */
+function semiMonthlyDays(txs: readonly CanonicalTransaction[]): [early: number, late: number] | null {
   const days = txs.map((t) => Number(t.date.slice(8, 10))).sort((a, b) => a - b);
   // Split the days of the month where they are furthest apart; both halves must be tight.
   let split = 1;
@@ -50,9 +53,46 @@ function isSemiMonthly(txs: readonly CanonicalTransaction[]): boolean {
   }
   const early = days.slice(0, split);
   const late = days.slice(split);
-  if (early.length < 2 || late.length < 2) return false;
+  if (early.length < 2 || late.length < 2) return null;
   const tight = (ds: number[]) => (ds[ds.length - 1] as number) - (ds[0] as number) <= 3;
-  return tight(early) && tight(late) && (late[0] as number) - (early[early.length - 1] as number) >= 10;
+  const apart = (late[0] as number) - (early[early.length - 1] as number) >= 10;
+  if (!tight(early) || !tight(late) || !apart) return null;
+  const middle = (ds: number[]) => ds[(ds.length - 1) >> 1] as number;
+  return [middle(early), middle(late)];
+}
+
+/** The day `months` after `year`-`month1`, on day `dayOfMonth` clamped to that month's length. */
+function monthsLater(year: number, month1: number, months: number, dayOfMonth: number): number {
+  const m0 = month1 - 1 + months;
+  const y = year + Math.floor(m0 / 12);
+  const m = (m0 % 12) + 1;
+  return civilDay(y, m, Math.min(dayOfMonth, daysInMonth(y, m)));
+}
+
+/**
+ * The next expected day by the calendar, not by an average gap: weekly and biweekly streams a week
+ * or two on; monthly ones the same day next month, annual ones the same day next year (clamped to
+ * the month's length; a stream whose last payment was a short month's last day keeps its later
+ * day, so the 31st after February 28 is March 31); semi-monthly ones the stream's other pay day.
+ */
+function nextExpectedDay(
+  frequency: Frequency,
+  txs: readonly CanonicalTransaction[],
+  semiMonthly: [number, number] | null,
+): number {
+  const last = (txs[txs.length - 1] as CanonicalTransaction).date;
+  const year = Number(last.slice(0, 4));
+  const month1 = Number(last.slice(5, 7));
+  const day = Number(last.slice(8, 10));
+  if (semiMonthly !== null) {
+    const [early, late] = semiMonthly;
+    const inEarlyHalf = day - early < late - day;
+    return inEarlyHalf ? monthsLater(year, month1, 0, late) : monthsLater(year, month1, 1, early);
+  }
+  const anchor = day === daysInMonth(year, month1) ? Math.max(...txs.map((t) => Number(t.date.slice(8, 10)))) : day;
+  if (frequency === 'MONTHLY') return monthsLater(year, month1, 1, anchor);
+  if (frequency === 'ANNUALLY') return monthsLater(year, month1, 12, anchor);
+  return dayNumber(last) + (frequency === 'WEEKLY' ? 7 : 14);
 }
 
 /** Gaps shorter than every window's. */
@@ -114,14 +154,14 @@ function describe(
   let frequency = window.frequency;
   let period = window.period;
   const txs = at.map((row) => ctx.rows[row] as CanonicalTransaction);
-  if (frequency === 'BIWEEKLY' && isSemiMonthly(txs)) {
+  const semiMonthly = frequency === 'BIWEEKLY' ? semiMonthlyDays(txs) : null;
+  if (semiMonthly !== null) {
     frequency = 'SEMI_MONTHLY';
     period = 15.22;
   }
   const last = txs[txs.length - 1] as CanonicalTransaction;
   const first = txs[0] as CanonicalTransaction;
-  const lastDay = days[days.length - 1] as number;
-  const next = Math.round(lastDay + period);
+  const next = nextExpectedDay(frequency, txs, semiMonthly);
   const grace = Math.max(3, Math.round(period * 0.5));
   const total = txs.reduce((s, t) => s + t.amount, 0);
   const status: StreamStatus =

@@ -184,8 +184,29 @@ describe('riskSignals over inflow, with reversals paired', () => {
 
   it('"DIRECT DEBIT UNPAID" is a bounced debit', () => {
     const b = codeOf(reversed, 'BOUNCED_OR_RETURNED_DEBITS');
-    expect(b.figures).toEqual({ count: 1 });
+    expect(b.figures).toEqual({ count: 1, chequesPaired: 0 });
     expect(b.transactionIds).toEqual(['t10']);
+    expect(b.chequePairs).toEqual([]);
+  });
+
+  it('a returned cheque is listed with the cheque deposit it took back', () => {
+    const b = codeOf(
+      analyseStatement(
+        statementOf([
+          ['2022-10-03', 'C', 200_000, 'NIP CR/TUNDE BAKARE/GTB'],
+          ['2022-10-07', 'C', 50_000, 'CHEQUE DEPOSIT 00012'],
+          ['2022-10-08', 'D', 50_000, 'RETURNED CHEQUE 00012 DRAWER DECEASED'],
+          ['2022-10-11', 'D', 50_000, 'INWARD CHQ RETURNED'],
+        ]),
+      ).riskSignals,
+      'BOUNCED_OR_RETURNED_DEBITS',
+    );
+    expect(b.figures).toEqual({ count: 2, chequesPaired: 1 });
+    expect(b.transactionIds).toEqual(['t3', 't4']);
+    expect(b.chequePairs).toEqual([{ returned: 't3', cheque: 't2' }]);
+    expect(b.message).toBe(
+      '2 bounced direct debit(s) or returned cheque(s); 1 cheque(s) matched to the deposit returned',
+    );
   });
 
   it('large inflows: the usual inflow leaves out money moved from the holder’s own accounts', () => {

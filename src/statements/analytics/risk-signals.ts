@@ -23,6 +23,8 @@ export interface RiskSignal {
   transactionIds: string[];
   /** REVERSALS only: each reversal credit with the debit it paid back, by transaction id. */
   pairs?: Array<{ reversal: string; debit: string }>;
+  /** BOUNCED_OR_RETURNED_DEBITS only: each returned-cheque debit with the cheque credit it took back. */
+  chequePairs?: Array<{ returned: string; cheque: string }>;
 }
 
 /** Balance under ₦5,000 at the end of a day. */
@@ -130,18 +132,24 @@ function stacking(loans: LoanFacts): RiskSignal {
 }
 
 function bounced(ctx: AnalysisContext): RiskSignal {
-  const items = verdictIndex(ctx).flagged.filter((i) => {
+  const { flagged, returnedChequePairs } = verdictIndex(ctx);
+  const items = flagged.filter((i) => {
     const flags = (ctx.labels[i] as Verdict).flags;
     return flags.includes('bounced_debit') || flags.includes('returned_cheque');
   });
   const severity: Severity = items.length >= 3 ? 'high' : items.length > 0 ? 'medium' : 'none';
-  return signal(
-    'BOUNCED_OR_RETURNED_DEBITS',
-    severity,
-    `${items.length} bounced direct debit(s) or returned cheque(s)`,
-    { count: items.length },
-    lastIds(ctx, items),
-  );
+  return {
+    ...signal(
+      'BOUNCED_OR_RETURNED_DEBITS',
+      severity,
+      `${items.length} bounced direct debit(s) or returned cheque(s); ${returnedChequePairs.length} cheque(s) matched to the deposit returned`,
+      { count: items.length, chequesPaired: returnedChequePairs.length },
+      lastIds(ctx, items),
+    ),
+    chequePairs: returnedChequePairs
+      .slice(-MAX_IDS)
+      .map((p) => ({ returned: idAt(ctx, p.returned), cheque: idAt(ctx, p.cheque) })),
+  };
 }
 
 /** Reversals over inflow, with the debit each paid back where one was found. */

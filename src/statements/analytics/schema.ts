@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { BALANCE_KEYS } from './patterns.js';
+import { BALANCE_KEYS, BAND_BOUNDS, TRANSACTION_KEYS } from './patterns.js';
 
 /**
  * The analytics sections as OpenAPI documentation (the statement answers carry them after the
@@ -24,6 +24,15 @@ const Day = Type.String({ description: 'YYYY-MM-DD, the account’s local day' }
 const MonthAmount = Type.Object({ year: Type.String(), month_name: Type.String(), amount: Type.Number() });
 const Item = Type.Object({ date: Day, amount: Type.Number(), description: Type.String() });
 
+const WeekAmount = Type.Object({
+  year: Type.String(),
+  month_name: Type.String(),
+  week: Type.String({ examples: ['week 1'] }),
+  amount: Type.Number(),
+});
+const WEEKS_LISTED =
+  'Per week of each month (days 1-7 are week 1, ..., 29-31 week 5), only the weeks with days inside both the month and the statement (February 2023 has no week 5)';
+
 export const CashFlowAnalysisSchema = open(
   {
     totalCreditTurnover: Naira('All credits'),
@@ -43,6 +52,8 @@ export const CashFlowAnalysisSchema = open(
     numberOfTransactingMonths: Type.Integer(),
     monthlyInflow: Type.Array(MonthAmount),
     monthlyOutflow: Type.Array(MonthAmount),
+    weeklyInflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
+    weeklyOutflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
     validCredit: Naira('Inflow less loan disbursements: credits that are not self-transfers, reversals or loans'),
     closingBalance: FromBalances(Naira('Closing balance: stated, else after the last row')),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),
@@ -88,17 +99,22 @@ export const SpendAnalysisSchema = open(
 
 export const TransactionPatternAnalysisSchema = open(
   {
-    totalNumberOfTransactions: Type.Integer(),
-    percentCreditTransactions: Fraction('Credits among all rows'),
+    totalNumberOfTransactions: Type.Integer({ description: 'Rows that moved money: zero-amount rows are left out' }),
+    percentCreditTransactions: Fraction('Credits among the rows that moved money'),
     ...Object.fromEntries(
-      BALANCE_KEYS.map((key) => [key, FromBalances(Fraction('Rows whose balance after them is in the band'))]),
+      TRANSACTION_KEYS.map((key, i) => [key, Fraction(`Rows that moved money whose amount is ${BAND_BOUNDS[i]}`)]),
+    ),
+    ...Object.fromEntries(
+      BALANCE_KEYS.map((key, i) => [key, FromBalances(Fraction(`Rows whose balance after them is ${BAND_BOUNDS[i]}`))]),
     ),
     percentNumberOfDaysBalanceWasLessThan10ThousandNaira: FromBalances(Fraction('Days ending under ₦10,000')),
     mostFrequentBalanceRange: FromBalances(
       Type.String({ description: 'The band most rows’ balances fall in (null too when there are no rows)' }),
     ),
     returnCheque: Type.Integer(),
-    missingTransactions: YesNo('The running balance breaks somewhere'),
+    missingTransactions: YesNo(
+      'The running balance shows a gap: rows seem to be missing (an edited balance or a repeated row is none)',
+    ),
   },
   'The real API’s transaction-pattern section (amount and balance bands are fractions)',
 );
@@ -141,7 +157,10 @@ export const RecurringStreamSchema = open(
     counterparty: Type.String(),
     frequency: Type.Union(['WEEKLY', 'BIWEEKLY', 'SEMI_MONTHLY', 'MONTHLY', 'ANNUALLY'].map((f) => Type.Literal(f))),
     status: Type.Union(['MATURE', 'EARLY_DETECTION', 'TOMBSTONED'].map((s) => Type.Literal(s))),
-    nextExpectedDate: Type.Union([Day, Type.Null()]),
+    nextExpectedDate: Type.Union([Day, Type.Null()], {
+      description:
+        'By the calendar: a week or two after the last payment (WEEKLY, BIWEEKLY), the same day next month or next year clamped to its length (MONTHLY, ANNUALLY), the other pay day (SEMI_MONTHLY); null once TOMBSTONED',
+    }),
     transactionIds: Type.Array(Type.String()),
   },
   'A recurring inflow or outflow (Plaid-like)',
@@ -176,6 +195,12 @@ export const RiskSignalSchema = open(
     pairs: Type.Optional(
       Type.Array(Type.Object({ reversal: Type.String(), debit: Type.String() }), {
         description: 'REVERSALS only: each reversal credit with the debit it paid back (transaction ids)',
+      }),
+    ),
+    chequePairs: Type.Optional(
+      Type.Array(Type.Object({ returned: Type.String(), cheque: Type.String() }), {
+        description:
+          'BOUNCED_OR_RETURNED_DEBITS only: each returned-cheque debit with the cheque credit of the same amount, at most 14 days before, that it took back (transaction ids)',
       }),
     ),
   },

@@ -93,6 +93,27 @@ describe('spendAnalysis with reversed debits and zero amounts', () => {
   });
 });
 
+describe('spendAnalysis with returned cheques', () => {
+  // The auditor's statement: a deposited cheque bounces back a day later, and a cheque the holder
+  // wrote is returned too; neither is money spent.
+  const result = analyseStatement(
+    statementOf([
+      ['2022-10-03', 'C', 200_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2022-10-05', 'D', 19_575, 'POS PURCHASE SHOPRITE LEKKI'],
+      ['2022-10-07', 'C', 50_000, 'CHEQUE DEPOSIT 00012'],
+      ['2022-10-08', 'D', 50_000, 'RETURNED CHEQUE 00012 DRAWER DECEASED'],
+      ['2022-10-11', 'D', 50_000, 'INWARD CHQ RETURNED'],
+    ]),
+  );
+
+  it('a returned-cheque debit is neither transfer spend nor an expense; both still count as returned', () => {
+    expect(result.spendAnalysis.totalSpendOnTransfer).toBe(0); // was 100,000
+    expect(result.spendAnalysis.totalExpenses).toBe(19_575); // the POS purchase alone, was 119,575
+    expect(result.transactionPatternAnalysis.returnCheque).toBe(2);
+    expect(result.cashFlowAnalysis.totalDebitTurnOver).toBe(119_575);
+  });
+});
+
 describe('spendAnalysis: recurring expenses are established streams of expenses', () => {
   const months = ['01', '02', '03', '04', '05', '06'];
   const rows = byDate([

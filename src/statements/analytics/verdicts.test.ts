@@ -175,6 +175,33 @@ describe('reversal pairs, cancelled rows and inflow', () => {
     expect(own.reversalPairs).toEqual([]);
   });
 
+  it('a returned cheque is cancelled, with the cheque credit of its amount it took back within 14 days', () => {
+    const cheques = verdictIndex(
+      contextOf([
+        ['2022-10-03', 'C', 200_000, 'NIP CR/TUNDE BAKARE/GTB'], // 0
+        ['2022-10-04', 'C', 30_000, 'CHEQUE DEPOSIT 00011'], // 1 returned 15 days later: still inflow
+        ['2022-10-05', 'C', 50_000, 'TRF FROM CHIDI OKEKE'], // 2 not a cheque: never taken back
+        ['2022-10-07', 'C', 50_000, 'CHEQUE DEPOSIT 00012'], // 3
+        ['2022-10-08', 'D', 50_000, 'RETURNED CHEQUE 00012 DRAWER DECEASED'], // 4 takes back row 3
+        ['2022-10-10', 'C', 50_000, 'REVERSAL'], // 5 never pairs with the returned cheque
+        ['2022-10-11', 'D', 50_000, 'INWARD CHQ RETURNED'], // 6 row 3 taken, row 2 no cheque: unpaired
+        ['2022-10-19', 'D', 30_000, 'CHQ RETURNED 00011'], // 7 15 days after row 1: unpaired
+        ['2022-10-19', 'D', 1_000, 'RETURNED CHEQUE CHARGE CHQ 00011'], // 8 the bank's charge: spent
+      ]),
+    );
+    expect(cheques.returnedChequePairs).toEqual([{ returned: 4, cheque: 3 }]);
+    expect(cheques.reversalPairs).toEqual([]);
+    const cancelled = Array.from(cheques.cancelled.entries()).filter(([, c]) => c === 1);
+    expect(cancelled.map(([i]) => i)).toEqual([3, 4, 6, 7]);
+    expect(cheques.byName.get('bank_charges')).toMatchObject({ debitCount: 1, cancelledDebitCount: 0 });
+    expect(cheques.byName.get('transfer_in')).toMatchObject({
+      cancelledCreditCount: 1,
+      cancelledCreditTotal: 5_000_000,
+    });
+    // 200,000 + 30,000 + 50,000: the cheque returned unpaid and the reversal are not inflow.
+    expect([cheques.inflow, cheques.inflowCount]).toEqual([28_000_000, 3]);
+  });
+
   it('the first statement: the card fee refunded two days later is paired', () => {
     expect(index.reversalPairs).toEqual([{ reversal: 6, debit: 4 }]);
     expect(index.inflow).toBe(29_000_000);

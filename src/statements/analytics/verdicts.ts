@@ -1,7 +1,7 @@
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
-import { pairReversals, type ReversalPair } from './reversal-pairs.js';
+import { pairReturnedCheques, pairReversals, type ReturnedChequePair, type ReversalPair } from './reversal-pairs.js';
 
 /** One category: its sums by direction and, once asked for, its transactions. */
 export interface CategoryRows {
@@ -18,9 +18,10 @@ export interface CategoryRows {
   firstDebit: number;
   /** Minor units; 0 when it has no credit. */
   largestCredit: number;
-  /** Its rows that count for nothing (`VerdictIndex.cancelled`), by direction; minor units of the debits. */
+  /** Its rows that count for nothing (`VerdictIndex.cancelled`), by direction, and their minor units. */
   cancelledCreditCount: number;
   cancelledDebitCount: number;
+  cancelledCreditTotal: number;
   cancelledDebitTotal: number;
   /** Indexes in `ctx.rows`, ascending; filled by `rowsOf`. */
   rows: Int32Array | null;
@@ -29,7 +30,8 @@ export interface CategoryRows {
 /**
  * The categoriser's final verdicts, one pass over the transactions for every section: each
  * transaction's category as a number, each category's sums, the transactions carrying lexicon
- * flags, the rows that count for nothing (zero amounts, debits paid back by a reversal) and the
+ * flags, the rows that count for nothing (zero amounts, debits paid back by a reversal, returned
+ * cheques and the cheque credits they took back) and the
  * inflow every share of inflow divides by.
  */
 export interface VerdictIndex {
@@ -41,15 +43,20 @@ export interface VerdictIndex {
   /** Indexes in `ctx.rows` of the transactions with at least one flag, ascending. */
   flagged: number[];
   /**
-   * Per transaction: 1 when it counts for nothing (never spend, a stake, a repayment or a
-   * disbursement): a zero amount, or a debit that a reversal paid back. Turnovers still count it.
+   * Per transaction: 1 when it counts for nothing (never spend, an expense, inflow, a stake, a
+   * repayment or a disbursement): a zero amount, a debit that a reversal paid back, a returned-cheque
+   * debit (money that never arrived going back) and the cheque credit it took back. Turnovers still
+   * count it.
    */
   cancelled: Uint8Array;
   /** Each reversal credit with the debit it paid back (`pairReversals`), in order of the reversals. */
   reversalPairs: ReversalPair[];
+  /** Each returned-cheque debit with the cheque credit it took back (`pairReturnedCheques`), in order. */
+  returnedChequePairs: ReturnedChequePair[];
   /**
    * Inflow: the money the holder received, minor units. Every credit except self-transfers (the
-   * holder's own money) and reversals (money paid back, not received); loan disbursements count.
+   * holder's own money), reversals (money paid back, not received) and cheques returned unpaid;
+   * loan disbursements count.
    * Every share-of-inflow figure divides by it. `validCredit` is this less the loan disbursements.
    */
   inflow: number;
@@ -72,6 +79,7 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   const bySlot: CategoryRows[] = [];
   const rowCategory = new Uint16Array(n);
   const flagged: number[] = [];
+  const returnedCheques: number[] = [];
   const cancelled = new Uint8Array(n);
   // Per verdict number: its category's slot (-1 before its first row), and whether it has flags.
   const verdictSlot = new Int32Array(verdicts.length).fill(-1);
@@ -96,10 +104,18 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
       c.creditTotal += tx.amount;
       if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
-    if (verdictFlagged[k] === 1) flagged.push(i);
+    if (verdictFlagged[k] === 1) {
+      flagged.push(i);
+      if (tx.direction === 'debit' && isReturnedCheque(verdicts[k] as Verdict)) {
+        returnedCheques.push(i);
+        cancelled[i] = 1;
+      }
+    }
     if (tx.amount === 0) cancelled[i] = 1;
   }
+  // Returned cheques are marked first, so a reversal never pairs with one.
   const reversalPairs = pairReversals(ctx, reversalCredits(ctx, rowCategory, byName.get('reversal')), cancelled);
+  const returnedChequePairs = pairReturnedCheques(ctx, returnedCheques, cancelled);
   tallyCancelled(ctx, bySlot, rowCategory, cancelled);
   ctx.verdictIndex = {
     categories: bySlot,
@@ -108,10 +124,15 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
     flagged,
     cancelled,
     reversalPairs,
+    returnedChequePairs,
     ...inflowOf(bySlot),
   };
   return ctx.verdictIndex;
 }
+
+/** A returned cheque itself, not the bank's charge for it (also flagged, but spent). */
+const isReturnedCheque = (label: Verdict): boolean =>
+  label.channel === 'cheque' && label.flags.includes('returned_cheque');
 
 /** Indexes of the reversal category's credits, ascending. */
 function reversalCredits(ctx: AnalysisContext, rowCategory: Uint16Array, c: CategoryRows | undefined): Int32Array {
@@ -129,7 +150,7 @@ function inflowOf(categories: readonly CategoryRows[]): { inflow: number; inflow
   let inflowCount = 0;
   for (const c of categories) {
     if (NOT_INFLOW.has(c.category)) continue;
-    inflow += c.creditTotal;
+    inflow += c.creditTotal - c.cancelledCreditTotal;
     inflowCount += c.creditCount - c.cancelledCreditCount;
   }
   return { inflow, inflowCount };
@@ -146,8 +167,10 @@ function tallyCancelled(
     if (cancelled[i] === 0) continue;
     const tx = ctx.rows[i] as CanonicalTransaction;
     const c = bySlot[rowCategory[i] as number] as CategoryRows;
-    if (tx.direction === 'credit') c.cancelledCreditCount++;
-    else {
+    if (tx.direction === 'credit') {
+      c.cancelledCreditCount++;
+      c.cancelledCreditTotal += tx.amount;
+    } else {
       c.cancelledDebitCount++;
       c.cancelledDebitTotal += tx.amount;
     }
@@ -167,6 +190,7 @@ function newCategory(bySlot: CategoryRows[], byName: Map<string, CategoryRows>, 
     largestCredit: 0,
     cancelledCreditCount: 0,
     cancelledDebitCount: 0,
+    cancelledCreditTotal: 0,
     cancelledDebitTotal: 0,
     rows: null,
   };
