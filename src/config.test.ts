@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configVariables, loadConfig } from './config.js';
 
 const KEY = 'a'.repeat(64);
 
@@ -52,5 +52,135 @@ describe('retention', () => {
     expect(
       loadConfig({ CREDIT_REPORT_RETENTION_DAYS: '29', CREDIT_FRESHNESS_DAYS: '7' }).retention.creditReportDays,
     ).toBe(29);
+  });
+});
+
+/** The one problem a configuration has, as printed. */
+const problemOf = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems.join('\n');
+    throw e;
+  }
+  return 'accepted';
+};
+
+describe('numbers', () => {
+  it('are decimal digits: text JavaScript also reads as a number stops the start, naming the variable', () => {
+    for (const text of ['true', 'false', '1.5', '0x10', '1e3', ' 5', '-1', '+5']) {
+      expect(problemOf({ PORT: text })).toBe(`PORT: must be a whole number from 0 to 65535 (got "${text}")`);
+    }
+    expect(problemOf({ STATEMENT_RETENTION_DAYS: 'true' })).toBe(
+      'STATEMENT_RETENTION_DAYS: must be a whole number from 0 to 36500 (got "true")',
+    );
+    expect(problemOf({ TOKEN_TTL_SECONDS: '3600.9' })).toMatch(/^TOKEN_TTL_SECONDS: must be a whole number/);
+    expect(problemOf({ SHUTDOWN_TIMEOUT_MS: 'false' })).toMatch(/^SHUTDOWN_TIMEOUT_MS: must be a whole number/);
+    expect(problemOf({ ANALYSIS_WORKERS: 'true' })).toMatch(/^ANALYSIS_WORKERS: must be a whole number/);
+    expect(loadConfig({ PORT: '8080', STATEMENT_RETENTION_DAYS: '7' })).toMatchObject({
+      port: 8080,
+      retention: { statementDays: 7 },
+    });
+  });
+
+  it('have a maximum: RATE_LIMIT_MAX=1e21 written out in digits is refused too', () => {
+    expect(problemOf({ RATE_LIMIT_MAX: '1000000000000000000000' })).toBe(
+      'RATE_LIMIT_MAX: must be a whole number from 1 to 1000000000 (got "1000000000000000000000")',
+    );
+  });
+
+  it('a fraction is read only where the setting is one (LIVENESS_THRESHOLD); days are whole days', () => {
+    expect(loadConfig({ LIVENESS_THRESHOLD: '62.5' }).liveness.threshold).toBe(62.5);
+    expect(problemOf({ LIVENESS_THRESHOLD: '1e1' })).toBe(
+      'LIVENESS_THRESHOLD: must be a number from 0 to 100 (got "1e1")',
+    );
+    expect(problemOf({ CREDIT_FRESHNESS_DAYS: '0.5' })).toBe(
+      'CREDIT_FRESHNESS_DAYS: must be a whole number from 0 to 365 (got "0.5")',
+    );
+    expect(loadConfig({ CREDIT_FRESHNESS_DAYS: '2' }).credit.freshnessMs).toBe(172_800_000);
+  });
+
+  it('every millisecond setting stays below the longest timer Node keeps (2^31-1 ms fires after 1 ms)', () => {
+    const milliseconds = configVariables.filter((v) => v.name.endsWith('_MS'));
+    expect(milliseconds.length).toBe(17);
+    for (const v of milliseconds) expect(v.maximum, v.name).toBeLessThanOrEqual(86_400_000);
+    expect(problemOf({ RETENTION_SWEEP_MS: '3000000000' })).toBe(
+      'RETENTION_SWEEP_MS: must be a whole number from 10 to 86400000 (got "3000000000")',
+    );
+  });
+
+  it('a first retry delay longer than the longest one is refused', () => {
+    expect(problemOf({ CREDIT_BACKOFF_BASE_MS: '400000' })).toBe(
+      'CREDIT_BACKOFF_BASE_MS: must be at most CREDIT_BACKOFF_MAX_MS (300000)',
+    );
+    expect(problemOf({ WEBHOOK_BACKOFF_BASE_MS: '60000', WEBHOOK_BACKOFF_MAX_MS: '30000' })).toBe(
+      'WEBHOOK_BACKOFF_BASE_MS: must be at most WEBHOOK_BACKOFF_MAX_MS (30000)',
+    );
+    expect(loadConfig({ CREDIT_BACKOFF_BASE_MS: '300000' }).credit.backoffBaseMs).toBe(300_000);
+  });
+});
+
+describe('booleans and choices', () => {
+  it('a boolean is exactly true or false', () => {
+    for (const text of ['0', '1', 'FALSE', 'True', 'yes']) {
+      expect(problemOf({ DEV_CLIENT_ON_FIRST_START: text })).toBe(
+        `DEV_CLIENT_ON_FIRST_START: must be true or false (got "${text}")`,
+      );
+    }
+  });
+
+  it('a choice says its allowed values once', () => {
+    expect(problemOf({ LOG_LEVEL: 'INFO' })).toBe(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "INFO")',
+    );
+  });
+});
+
+describe('secrets in problems', () => {
+  it('the value of a key or password is never printed, nor the pattern it failed', () => {
+    const nearlyKey = 'a'.repeat(63);
+    expect(problemOf({ CREDIT_ENCRYPTION_KEY: nearlyKey })).toBe(
+      'CREDIT_ENCRYPTION_KEY: must be a 32-byte key: 64 hex digits or base64',
+    );
+    expect(problemOf({ CREDIT_ENCRYPTION_PREVIOUS_KEYS: `${KEY},${nearlyKey}` })).toBe(
+      'CREDIT_ENCRYPTION_PREVIOUS_KEYS: must be a 32-byte key: 64 hex digits or base64, or several separated by commas',
+    );
+    expect(
+      problemOf({
+        CREDIT_BUREAU: 'firstcentral',
+        FIRSTCENTRAL_USERNAME: 'u',
+        FIRSTCENTRAL_PASSWORD: 'hunter2',
+        LOG_LEVEL: 'x',
+      }),
+    ).not.toContain('hunter2');
+  });
+
+  it("a URL's password is masked", () => {
+    expect(problemOf({ DATABASE_URL: 'postgres://app:s3cret@[bad/db' })).toBe(
+      'DATABASE_URL: must be a postgres:// URL (got "postgres://app:***@[bad/db")',
+    );
+  });
+});
+
+describe('URLs and hosts', () => {
+  it('a URL is parsed at start, naming the variable', () => {
+    for (const [name, text] of [
+      ['FIRSTCENTRAL_BASE_URL', 'https://bad host/x'],
+      ['FIRSTCENTRAL_BASE_URL', 'http://'],
+      ['PUBLIC_BASE_URL', 'https://a b'],
+      ['EXTERNAL_JWKS_URL', 'ftp://idp.example/jwks'],
+    ] as const) {
+      expect(problemOf({ [name]: text })).toBe(`${name}: must be an absolute http(s) URL (got "${text}")`);
+    }
+    expect(problemOf({ DATABASE_URL: 'mysql://db/x' })).toBe(
+      'DATABASE_URL: must be a postgres:// URL (got "mysql://db/x")',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/x' }).databaseUrl).toBe('postgresql://u:p@db:5432/x');
+  });
+
+  it('HOST is an IP address or a host name', () => {
+    expect(problemOf({ HOST: 'not a host!' })).toBe('HOST: must be an IP address or a host name (got "not a host!")');
+    for (const host of ['::', '127.0.0.1', 'localhost', 'api.internal.example'])
+      expect(loadConfig({ HOST: host }).host).toBe(host);
   });
 });

@@ -3,82 +3,96 @@ import { resolve } from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
+import { expectation, problem, readValue, type VariableSchema } from './config-values.js';
 
 /** A 32-byte key as 64 hex digits or base64. */
 const KEY = '([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)';
+const KEY_EXPECTED = 'a 32-byte key: 64 hex digits or base64';
 const keyBytes = (text: string): Buffer => Buffer.from(text, text.length === 64 ? 'hex' : 'base64');
 
+// Node fires a timer longer than 2^31-1 ms after 1 ms: every *_MS setting stays far below it.
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const GIB = 1024 * 1024 * 1024;
+const HTTP_URL = { protocols: ['http:', 'https:'], expected: 'an absolute http(s) URL' };
+
 /**
- * Every environment variable the service reads, with its default. Parsed once at start
+ * Every environment variable the service reads, with its default and range. Parsed once at start
  * (`loadConfig`); nothing else in the code base reads `process.env`.
  */
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
   }),
-  HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
+  HOST: Type.String({ default: '0.0.0.0', host: true, expected: 'an IP address or a host name' }),
   PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_URL: Type.Optional(Type.String({ protocols: ['postgres:', 'postgresql:'], expected: 'a postgres:// URL' })),
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
-  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  PUBLIC_BASE_URL: Type.Optional(Type.String(HTTP_URL)),
   TOKEN_ISSUER: Type.String({ default: 'lendsight', minLength: 1 }),
   TOKEN_AUDIENCE: Type.String({ default: 'lendsight-api', minLength: 1 }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86400, minimum: 60, maximum: 2_592_000 }),
   AUTH_CLIENT_CACHE_MS: Type.Integer({ default: 2000, minimum: 0, maximum: 300_000 }),
-  EXTERNAL_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  EXTERNAL_JWKS_URL: Type.Optional(Type.String(HTTP_URL)),
   EXTERNAL_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
   EXTERNAL_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
-  BODY_LIMIT_BYTES: Type.Integer({ default: 80 * 1024 * 1024, minimum: 1024 }),
-  RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1 }),
-  RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
-  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0 }),
+  BODY_LIMIT_BYTES: Type.Integer({ default: 80 * 1024 * 1024, minimum: 1024, maximum: GIB }),
+  RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1, maximum: 1_000_000_000 }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000, maximum: DAY_MS }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0, maximum: HOUR_MS }),
   /** Unset: on, except with NODE_ENV=production (a secret printed there would land in collected logs). */
   DEV_CLIENT_ON_FIRST_START: Type.Optional(Type.Boolean()),
   STATEMENT_TIME_ZONE: Type.String({ default: 'Africa/Lagos', minLength: 1 }),
-  STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1 }),
+  STATEMENT_MIN_TRANSACTIONS: Type.Integer({ default: 10, minimum: 1, maximum: 1_000_000 }),
   /** 0: statements are kept until deleted. */
   STATEMENT_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
   /** 0: credit reports are kept. */
   CREDIT_REPORT_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
   /** 0: liveness results are kept (those of a statement go with it). */
   LIVENESS_RETENTION_DAYS: Type.Integer({ default: 0, minimum: 0, maximum: 36_500 }),
-  RETENTION_SWEEP_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
+  RETENTION_SWEEP_MS: Type.Integer({ default: HOUR_MS, minimum: 10, maximum: DAY_MS }),
   ANALYSIS_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
-  ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0 }),
-  ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100 }),
+  ANALYSIS_INLINE_BELOW_BYTES: Type.Integer({ default: 32_768, minimum: 0, maximum: GIB }),
+  ANALYSIS_TIMEOUT_MS: Type.Integer({ default: 120_000, minimum: 100, maximum: HOUR_MS }),
   CREDIT_BUREAU: Type.Union([Type.Literal('sandbox'), Type.Literal('firstcentral')], { default: 'sandbox' }),
-  CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: `^${KEY}$` })),
+  CREDIT_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: `^${KEY}$`, expected: KEY_EXPECTED, secret: true })),
   /** Keys replaced by CREDIT_ENCRYPTION_KEY, comma-separated: they still open data until `lendsight keys rotate`. */
-  CREDIT_ENCRYPTION_PREVIOUS_KEYS: Type.Optional(Type.String({ pattern: `^${KEY}(,${KEY})*$` })),
-  CREDIT_FRESHNESS_DAYS: Type.Number({ default: 30, minimum: 0, maximum: 365 }),
+  CREDIT_ENCRYPTION_PREVIOUS_KEYS: Type.Optional(
+    Type.String({
+      pattern: `^${KEY}(,${KEY})*$`,
+      expected: `${KEY_EXPECTED}, or several separated by commas`,
+      secret: true,
+    }),
+  ),
+  CREDIT_FRESHNESS_DAYS: Type.Integer({ default: 30, minimum: 0, maximum: 365 }),
   CREDIT_PULLS_PER_DAY: Type.Integer({ default: 0, minimum: 0, maximum: 1_000_000 }),
   CREDIT_CALL_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 10, maximum: 300_000 }),
   CREDIT_MAX_ATTEMPTS: Type.Integer({ default: 6, minimum: 1, maximum: 50 }),
-  CREDIT_BACKOFF_BASE_MS: Type.Integer({ default: 2_000, minimum: 1 }),
-  CREDIT_BACKOFF_MAX_MS: Type.Integer({ default: 300_000, minimum: 1 }),
+  CREDIT_BACKOFF_BASE_MS: Type.Integer({ default: 2_000, minimum: 1, maximum: DAY_MS }),
+  CREDIT_BACKOFF_MAX_MS: Type.Integer({ default: 300_000, minimum: 1, maximum: DAY_MS }),
   CREDIT_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 5, maximum: 600_000 }),
   CREDIT_WORKER_CONCURRENCY: Type.Integer({ default: 4, minimum: 0, maximum: 64 }),
-  CREDIT_BREAKER_THRESHOLD: Type.Integer({ default: 5, minimum: 1 }),
-  CREDIT_BREAKER_COOLDOWN_MS: Type.Integer({ default: 60_000, minimum: 1 }),
-  CREDIT_SANDBOX_DELAY_MS: Type.Integer({ default: 5_000, minimum: 0 }),
+  CREDIT_BREAKER_THRESHOLD: Type.Integer({ default: 5, minimum: 1, maximum: 1000 }),
+  CREDIT_BREAKER_COOLDOWN_MS: Type.Integer({ default: 60_000, minimum: 1, maximum: DAY_MS }),
+  CREDIT_SANDBOX_DELAY_MS: Type.Integer({ default: 5_000, minimum: 0, maximum: HOUR_MS }),
   FIRSTCENTRAL_BASE_URL: Type.String({
     default: 'https://online.firstcentralcreditbureau.com/firstcentralrestv2',
-    pattern: '^https?://',
+    ...HTTP_URL,
   }),
   FIRSTCENTRAL_USERNAME: Type.Optional(Type.String({ minLength: 1 })),
-  FIRSTCENTRAL_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
-  FIRSTCENTRAL_TICKET_TTL_MS: Type.Integer({ default: 16_200_000, minimum: 1_000 }),
+  FIRSTCENTRAL_PASSWORD: Type.Optional(Type.String({ minLength: 1, secret: true })),
+  FIRSTCENTRAL_TICKET_TTL_MS: Type.Integer({ default: 16_200_000, minimum: 1_000, maximum: DAY_MS }),
   FIRSTCENTRAL_ENQUIRY_REASON: Type.String({ default: 'Application for credit by a borrower', minLength: 1 }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
   WEBHOOK_MAX_ATTEMPTS: Type.Integer({ default: 24, minimum: 1, maximum: 100 }),
-  WEBHOOK_BACKOFF_BASE_MS: Type.Integer({ default: 10_000, minimum: 1 }),
-  WEBHOOK_BACKOFF_MAX_MS: Type.Integer({ default: 3_600_000, minimum: 1 }),
-  WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 10 }),
+  WEBHOOK_BACKOFF_BASE_MS: Type.Integer({ default: 10_000, minimum: 1, maximum: DAY_MS }),
+  WEBHOOK_BACKOFF_MAX_MS: Type.Integer({ default: HOUR_MS, minimum: 1, maximum: DAY_MS }),
+  WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 10, maximum: 600_000 }),
   /** 0: this instance sends no webhooks (another one does). */
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 4, minimum: 0, maximum: 64 }),
   WEBHOOK_KEEP_DAYS: Type.Integer({ default: 30, minimum: 1, maximum: 36_500 }),
@@ -86,10 +100,10 @@ const EnvSchema = Type.Object({
     Type.Integer({ minimum: 1, maximum: 64, description: 'default: the number of cores' }),
   ),
   LIVENESS_THRESHOLD: Type.Number({ default: 50, minimum: 0, maximum: 100 }),
-  LIVENESS_MAX_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
-  LIVENESS_MAX_PIXELS: Type.Integer({ default: 40_000_000, minimum: 10_000 }),
+  LIVENESS_MAX_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024, maximum: GIB }),
+  LIVENESS_MAX_PIXELS: Type.Integer({ default: 40_000_000, minimum: 10_000, maximum: 1_000_000_000 }),
   LIVENESS_MAX_SIDE: Type.Integer({ default: 800, minimum: 128, maximum: 4096 }),
-  LIVENESS_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  LIVENESS_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100, maximum: HOUR_MS }),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -201,23 +215,44 @@ export class ConfigError extends Error {
 }
 
 const checker = Compile(EnvSchema);
+const variables = EnvSchema.properties as Record<string, VariableSchema>;
+
+/** The variables set (an empty one is unset), each read as its type; a bad one is a problem. */
+function readEnv(source: Record<string, string | undefined>): Env {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(variables)) {
+    const text = source[name];
+    if (text === undefined || text === '') continue;
+    const value = readValue(text, schema);
+    if (value === undefined) problems.push(problem(name, text, schema));
+    else values[name] = value;
+  }
+  const env = Value.Default(EnvSchema, values);
+  const outOfRange = new Set(checker.Errors(env).map((e) => e.instancePath.slice(1)));
+  for (const name of outOfRange) problems.push(problem(name, source[name] ?? '', variables[name] ?? {}));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return env as Env;
+}
+
+/** Settings that are each valid but not together. */
+function crossProblems(env: Env): string[] {
+  const problems: string[] = [];
+  for (const kind of ['CREDIT', 'WEBHOOK'] as const) {
+    if (env[`${kind}_BACKOFF_BASE_MS`] > env[`${kind}_BACKOFF_MAX_MS`]) {
+      problems.push(
+        `${kind}_BACKOFF_BASE_MS: must be at most ${kind}_BACKOFF_MAX_MS (${env[`${kind}_BACKOFF_MAX_MS`]})`,
+      );
+    }
+  }
+  return problems;
+}
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const known = Object.keys(EnvSchema.properties);
-  const raw: Record<string, unknown> = {};
-  for (const key of known) {
-    const value = source[key];
-    if (value !== undefined && value !== '') raw[key] = value;
-  }
-  const withDefaults = Value.Default(EnvSchema, raw);
-  const converted = Value.Convert(EnvSchema, withDefaults);
-  const problems = checker.Errors(converted).map((e) => {
-    const name = e.instancePath.slice(1);
-    return `${name}: ${e.message} (got ${JSON.stringify(raw[name])})`;
-  });
-  if (problems.length > 0) throw new ConfigError(problems);
-  const env = converted as Env;
+  const env = readEnv(source);
+  const mismatched = crossProblems(env);
+  if (mismatched.length > 0) throw new ConfigError(mismatched);
   const externalParts = [env.EXTERNAL_JWKS_URL, env.EXTERNAL_ISSUER, env.EXTERNAL_AUDIENCE];
   const externalSet = externalParts.filter((p) => p !== undefined).length;
   if (externalSet !== 0 && externalSet !== 3) {
@@ -298,7 +333,7 @@ function creditConfig(env: Env): CreditConfig {
     bureau: env.CREDIT_BUREAU,
     encryptionKey: key ? keyBytes(key) : undefined,
     previousKeys: env.CREDIT_ENCRYPTION_PREVIOUS_KEYS?.split(',').map(keyBytes) ?? [],
-    freshnessMs: Math.round(env.CREDIT_FRESHNESS_DAYS * 86_400_000),
+    freshnessMs: env.CREDIT_FRESHNESS_DAYS * DAY_MS,
     pullsPerDay: env.CREDIT_PULLS_PER_DAY,
     callTimeoutMs: env.CREDIT_CALL_TIMEOUT_MS,
     maxAttempts: env.CREDIT_MAX_ATTEMPTS,
@@ -328,8 +363,10 @@ function timeZone(zone: string): string {
   }
 }
 
-/** The variables, their defaults and their meaning, for the README and `--help`. */
-export const configVariables = Object.entries(EnvSchema.properties).map(([name, schema]) => ({
+/** The variables, their defaults and the values they take, for the README. */
+export const configVariables = Object.entries(variables).map(([name, schema]) => ({
   name,
   default: (schema as { default?: unknown }).default,
+  expected: expectation(schema),
+  maximum: schema.maximum,
 }));

@@ -13,4 +13,10 @@ describe('README', () => {
     const missing = configVariables.filter((v) => !readme.includes(`\`${v.name}\``)).map((v) => v.name);
     expect(missing).toEqual([]);
   });
+  it("gives each configuration variable's values as the schema checks them", () => {
+    const rows = (name: string) => readme.split('\n').filter((line) => line.startsWith(`| \`${name}\` |`));
+    const listed = (name: string, values: string) => rows(name).some((row) => row.includes(` | ${values} | `));
+    const wrong = configVariables.filter((v) => !listed(v.name, v.expected)).map((v) => v.name);
+    expect(wrong).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { type FileHandle, link, open, readFile, rm, stat } from 'node:fs/promise
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
+import { getSystemErrorMap, promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase, pgdataOf } from '../db/database.js';
@@ -24,6 +24,12 @@ export interface BackupReport {
 
 const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
 
+/** `no such file or directory` for ENOENT: the reason without the code and the path. */
+const systemReason = (err: unknown): string => {
+  const { errno, message } = err as NodeJS.ErrnoException;
+  return (errno !== undefined && getSystemErrorMap().get(errno)?.[1]) || String(message);
+};
+
 /**
  * Writes the embedded database to `file` as a gzip tar archive of its data directory: a consistent
  * copy, taken while the service runs (its queries wait while the archive is read into memory, then
@@ -42,7 +48,7 @@ export async function backupTo(database: DatabaseHandle, file: string): Promise<
     // Owner only: it holds what the database holds.
     out = await open(partial, 'wx', 0o600);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refused(`cannot write ${file}: ${systemReason(err)}`);
     throw refused(`${partial} exists: another backup to ${file} is running, or one was stopped (remove it)`);
   }
   const started = performance.now();

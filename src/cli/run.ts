@@ -140,6 +140,7 @@ async function credit(db: Kysely<Database>, command: string, values: Options) {
     if (!isCalendarDay(day))
       throw new AppError('VALIDATION_FAILED', `${flag} must be a day of the calendar as YYYY-MM-DD`);
   }
+  if (from > to) throw new AppError('VALIDATION_FAILED', `--from (${from}) must not be after --to (${to})`);
   const counts = await countReportsByClient(db, { from, to });
   const byClient = new Map<string, typeof counts>();
   for (const c of counts) {
@@ -202,11 +203,12 @@ function parseCommand(argv: string[], cwd: string, io: CliOutput): Command | num
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [area, command, arg] = positionals;
+  const [area, command, arg, ...extra] = positionals;
   if (values.help || !AREAS.has(area ?? '') || !command) {
     io.out(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  if (extra.length > 0) throw new AppError('VALIDATION_FAILED', `unexpected argument ${extra.join(' ')}`);
   return { area: area as string, command, arg: area === 'db' && arg ? resolve(cwd, arg) : arg, values };
 }
 

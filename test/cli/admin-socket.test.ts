@@ -195,6 +195,11 @@ describe.skipIf(process.platform === 'win32')('the admin socket', () => {
         expect((await sendCommand(socket.path, ['db', 'backup'], dataDir)).err).toBe(
           'lendsight: db backup needs a file\n',
         );
+        expect(await sendCommand(socket.path, ['db', 'backup', '/nonexistent/dir/x.tar.gz'], dataDir)).toEqual({
+          code: 1,
+          out: '',
+          err: 'lendsight: cannot write /nonexistent/dir/x.tar.gz: no such file or directory\n',
+        });
         const listed = await sendCommand(socket.path, ['clients', 'list'], dataDir);
         expect(listed).toMatchObject({ code: 0, err: '' });
         expect(JSON.parse(listed.out)).toEqual([]);

@@ -242,5 +242,12 @@ describe('lendsight credit usage', () => {
     const noSuchDay = await lendsight(['credit', 'usage', '--from', '2026-11-01', '--to', '2026-11-31'], key);
     expect(noSuchDay).toMatchObject({ code: 1 });
     expect(noSuchDay.stderr).toMatch(/--to must be a day of the calendar as YYYY-MM-DD/);
+    const reversed = await lendsight(['credit', 'usage', '--from', '2026-11-30', '--to', '2026-11-01'], key);
+    expect(reversed).toMatchObject({
+      code: 1,
+      stderr: 'lendsight: --from (2026-11-30) must not be after --to (2026-11-01)\n',
+    });
+    const extra = await lendsight(['clients', 'revoke', 'ls_x', 'extra'], key);
+    expect(extra).toMatchObject({ code: 1, stderr: 'lendsight: unexpected argument extra\n' });
   }, 60_000);
 });

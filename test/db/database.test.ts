@@ -1,5 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,75 @@ describe('data directory lock', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'lendsight.lock'), '2147483646'); // no such pid
     const lock = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'lendsight.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(join(dir, 'lendsight.lock'), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  const lockFile = (dir: string) => join(dir, 'lendsight.lock');
+  const holderPid = (dir: string) => JSON.parse(readFileSync(lockFile(dir), 'utf8')).pid;
+  const stat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const startTime = (pid: number) =>
+    stat(pid)
+      .slice(stat(pid).lastIndexOf(')') + 2)
+      .split(' ')[19];
+  const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  const onLinux = process.platform === 'linux';
+
+  it('takes over a lock naming our own pid: a previous life of this container, where the server is always pid 1', () => {
+    const dir = tempDir();
+    writeFileSync(lockFile(dir), String(process.pid)); // as older versions wrote it
+    lockDataDir(dir).release();
+    writeFileSync(
+      lockFile(dir),
+      JSON.stringify({ pid: process.pid, host: hostname(), boot: 'x', start: '1' }), // as this one writes it
+    );
+    const lock = lockDataDir(dir);
+    expect(holderPid(dir)).toBe(process.pid);
+    lock.release();
+  });
+
+  it.runIf(onLinux)('takes over a lock naming a live process that is not its holder (the pid was reused)', () => {
+    const dir = tempDir();
+    const reused = {
+      pid: process.ppid,
+      host: hostname(),
+      boot: bootId(),
+      start: String(Number(startTime(process.ppid)) - 1),
+    };
+    writeFileSync(lockFile(dir), JSON.stringify(reused));
+    const lock = lockDataDir(dir);
+    expect(holderPid(dir)).toBe(process.pid);
+    lock.release();
+  });
+
+  it.runIf(onLinux)(
+    'refuses a lock held by a live process it cannot see until the holder stops touching it for a minute',
+    () => {
+      const dir = tempDir();
+      const elsewhere = { pid: 1, host: 'another-container', boot: bootId(), start: '5' };
+      writeFileSync(lockFile(dir), JSON.stringify(elsewhere));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      const sixtyOneSecondsAgo = new Date(Date.now() - 61_000);
+      utimesSync(lockFile(dir), sixtyOneSecondsAgo, sixtyOneSecondsAgo);
+      lockDataDir(dir).release();
+    },
+  );
+
+  it('refuses a lock held by another live lendsight process on the directory', async () => {
+    const dir = tempDir();
+    const code = `const m = await import('./src/db/data-dir-lock.ts'); m.lockDataDir(process.argv[1]); console.log('locked'); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve) => child.stdout?.on('data', (d: Buffer) => d.includes('locked') && resolve()));
+      expect(() => lockDataDir(dir)).toThrow(`is in use by another lendsight process (pid ${child.pid})`);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+    const lock = lockDataDir(dir); // its holder was killed: taken over
+    expect(holderPid(dir)).toBe(process.pid);
     lock.release();
   });
 });
