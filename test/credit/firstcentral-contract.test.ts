@@ -1,5 +1,6 @@
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ANSWER_BYTES } from '../../src/credit/adapters/firstcentral/firstcentral-bureau.js';
 import { BureauError } from '../../src/credit/bureau.js';
 import { createCircuitBreaker } from '../../src/credit/circuit-breaker.js';
 import { createCreditMetrics } from '../../src/credit/credit-metrics.js';
@@ -132,6 +133,14 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     await expect(fetchReport(adapter(), '10000000005')).rejects.toMatchObject({
       kind: 'unreadable',
       message: expect.stringContaining('PersonalDetailsSummary'),
+    });
+  });
+
+  it('an answer larger than any report is unreadable, read no further than the limit', async () => {
+    server.behave('10000000009', { kind: 'huge', bytes: MAX_ANSWER_BYTES + 1024 * 1024 });
+    await expect(fetchReport(adapter(), '10000000009')).rejects.toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining(`more than ${MAX_ANSWER_BYTES} bytes`),
     });
   });
 

@@ -21,6 +21,8 @@ export type Behaviour =
   | { kind: 'garbage-report' }
   | { kind: 'status'; status: number }
   | { kind: 'slow'; delayMs: number }
+  /** A 200 of this many bytes, sent in chunks without a Content-Length. */
+  | { kind: 'huge'; bytes: number }
   /** The commercial match lists these CommercialIDs ('' and '0' are the bureau's placeholders for none). */
   | { kind: 'candidates'; commercialIDs: string[] };
 
@@ -147,6 +149,20 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
           }, behaviour.delayMs);
           timers.add(timer);
           return;
+        }
+        case 'huge': {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const chunk = Buffer.alloc(64 * 1024, 0x20);
+          let left = behaviour.bytes;
+          const more = () => {
+            while (left > 0 && !res.destroyed) {
+              left -= chunk.length;
+              if (!res.write(chunk)) return void res.once('drain', more);
+            }
+            res.end();
+          };
+          res.on('error', () => {});
+          return more();
         }
         default:
           return send(200, fixture);

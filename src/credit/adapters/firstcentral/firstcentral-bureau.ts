@@ -53,6 +53,30 @@ const COMMERCIAL: Product = {
 class TicketRejected extends Error {}
 
 /**
+ * The most bytes of one bureau answer read. A full consumer report is tens of KiB and a commercial
+ * one hundreds; an answer past this is no report, and reading it whole could exhaust the memory.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The answer's text, or undefined when it declares or sends more than MAX_ANSWER_BYTES (reading stops there). */
+async function readAnswer(res: Response): Promise<string | undefined> {
+  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel();
+    return undefined;
+  }
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the stream.
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
  * FirstCentral Credit Bureau over its REST interface: `POST /login` for a DataTicket (cached and
  * renewed before it expires, and renewed once on the spot if the bureau says it is no longer
  * valid), `POST /ConnectConsumerMatch` to find the subject by BVN, then
@@ -78,9 +102,12 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
       if (signal.aborted) throw new BureauError('timeout', `FirstCentral ${path} did not answer in time`);
       throw new BureauError('unavailable', `FirstCentral ${path} unreachable (${(err as Error).message})`);
     }
-    const text = await res.text().catch(() => {
+    const text = await readAnswer(res).catch(() => {
       throw new BureauError(signal.aborted ? 'timeout' : 'unavailable', `FirstCentral ${path} answer was cut off`);
     });
+    if (text === undefined) {
+      throw new BureauError('unreadable', `FirstCentral ${path} answered more than ${MAX_ANSWER_BYTES} bytes`);
+    }
     if (res.status === 401 || res.status === 403) throw new TicketRejected(`HTTP ${res.status}`);
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       throw new BureauError('unavailable', `FirstCentral ${path} answered HTTP ${res.status}`);
