@@ -155,9 +155,15 @@ describe('secrets in problems', () => {
     ).not.toContain('hunter2');
   });
 
-  it("a URL's password is masked", () => {
+  it("a URL's password is masked, and DATABASE_URL is never printed: a password may sit in it in any form", () => {
+    expect(problemOf({ FIRSTCENTRAL_BASE_URL: 'https://app:s3cret@bad host/x' })).toBe(
+      'FIRSTCENTRAL_BASE_URL: must be an absolute http(s) URL (got "https://app:***@bad host/x")',
+    );
     expect(problemOf({ DATABASE_URL: 'postgres://app:s3cret@[bad/db' })).toBe(
-      'DATABASE_URL: must be a postgres:// URL (got "postgres://app:***@[bad/db")',
+      'DATABASE_URL: must be a postgres:// URL',
+    );
+    expect(problemOf({ DATABASE_URL: 'host=db user=app password=hunter2' })).toBe(
+      'DATABASE_URL: must be a postgres:// URL',
     );
   });
 });
@@ -172,9 +178,7 @@ describe('URLs and hosts', () => {
     ] as const) {
       expect(problemOf({ [name]: text })).toBe(`${name}: must be an absolute http(s) URL (got "${text}")`);
     }
-    expect(problemOf({ DATABASE_URL: 'mysql://db/x' })).toBe(
-      'DATABASE_URL: must be a postgres:// URL (got "mysql://db/x")',
-    );
+    expect(problemOf({ DATABASE_URL: 'mysql://db/x' })).toBe('DATABASE_URL: must be a postgres:// URL');
     expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/x' }).databaseUrl).toBe('postgresql://u:p@db:5432/x');
   });
 

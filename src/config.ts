@@ -31,7 +31,10 @@ const EnvSchema = Type.Object({
     { default: 'info' },
   ),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
-  DATABASE_URL: Type.Optional(Type.String({ protocols: ['postgres:', 'postgresql:'], expected: 'a postgres:// URL' })),
+  // Secret: a password may sit in it in forms the URL mask does not know (`password=...`).
+  DATABASE_URL: Type.Optional(
+    Type.String({ protocols: ['postgres:', 'postgresql:'], expected: 'a postgres:// URL', secret: true }),
+  ),
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
   PUBLIC_BASE_URL: Type.Optional(Type.String(HTTP_URL)),
   TOKEN_ISSUER: Type.String({ default: 'lendsight', minLength: 1 }),

@@ -131,7 +131,12 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = parseHolder(readFileSync(path, 'utf8'));
       if (heldHere.has(path)) throw new DataDirLockedError(dataDir, process.pid);
-      if (holder && holderAlive(holder, statSync(path).mtimeMs)) throw new DataDirLockedError(dataDir, holder.pid);
+      const touched = statSync(path).mtimeMs;
+      // A lock with no holder written yet is another starter between creating and writing it.
+      const unreadable = holder === undefined && Date.now() - touched < HEARTBEAT_STALE_MS;
+      if (unreadable || (holder && holderAlive(holder, touched))) {
+        throw new DataDirLockedError(dataDir, holder?.pid ?? 0);
+      }
       rmSync(path, { force: true });
     }
   }

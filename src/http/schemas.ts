@@ -24,8 +24,9 @@ export const PageQuery = {
 };
 
 /**
- * A day, `YYYY-MM-DD`, that exists in the calendar: `2026-11-31` is refused at its field (`is not a
- * day of the calendar`) rather than reaching the database, which cannot read it.
+ * A day, `YYYY-MM-DD`, that exists in the calendar: `2026-11-31` is refused at its field (`not a
+ * calendar date`, said only when the form is right) rather than reaching the database, which
+ * cannot read it.
  */
 export const CalendarDay = (form: string, options: TStringOptions = {}) =>
   Type.Refine(Formatted(DAY_PATTERN, form, options), isCalendarDay, () => 'not a calendar date');

@@ -45,11 +45,12 @@ export function createQueueWorker<T extends { id: number }>(deps: {
   async function claimRound(): Promise<number> {
     await slotFree();
     if (stopping) return 0;
-    const items = await deps.claim(deps.concurrency - inHand.size);
-    if (stopping) {
-      await deps.release(items.map((item) => item.id));
-      return 0;
-    }
+    const claimed = await deps.claim(deps.concurrency - inHand.size);
+    // An item still in hand whose lease ran out can be claimed again: it is not begun twice.
+    const again = claimed.filter((item) => inHand.has(item.id));
+    const items = stopping ? claimed : claimed.filter((item) => !inHand.has(item.id));
+    if (stopping || again.length > 0) await deps.release((stopping ? claimed : again).map((item) => item.id));
+    if (stopping) return 0;
     for (const item of items) begin(item);
     return items.length;
   }

@@ -29,6 +29,16 @@ describe('data directory lock', () => {
     lockDataDir(dir).release();
   });
 
+  it('a lock file with no holder written yet is another starter’s: refused while fresh, taken over once stale', () => {
+    const dir = tempDir();
+    const path = join(dir, 'lendsight.lock');
+    writeFileSync(path, '');
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    const longAgo = new Date(Date.now() - 120_000);
+    utimesSync(path, longAgo, longAgo);
+    lockDataDir(dir).release();
+  });
+
   it('a released lock leaves no exit listener behind (a process may open and close its database many times)', () => {
     const dir = tempDir();
     const before = process.listenerCount('exit');

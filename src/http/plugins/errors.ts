@@ -63,17 +63,11 @@ function problemMessage(v: ValidationProblem, schema: unknown): string {
 
 /**
  * One problem per offending field: an alternative's own complaints are folded into its choice's
- * (`must be one of "credit", "debit"`, not "must be equal to constant" per alternative), and a
- * value in the wrong form is not also said to be no calendar date.
+ * (`must be one of "credit", "debit"`, not "must be equal to constant" per alternative).
  */
 function fieldProblems(validation: ValidationProblem[]): ValidationProblem[] {
   const choices = validation.filter((v) => v.keyword === 'anyOf').map((v) => `${v.schemaPath}/anyOf/`);
-  const misformed = new Set(validation.filter((v) => v.keyword === 'pattern').map((v) => v.instancePath));
-  return validation.filter(
-    (v) =>
-      !choices.some((choice) => v.schemaPath?.startsWith(choice)) &&
-      !(v.keyword === 'format' && misformed.has(v.instancePath)),
-  );
+  return validation.filter((v) => !choices.some((choice) => v.schemaPath?.startsWith(choice)));
 }
 
 function toAppError(error: FastifyError & { validation?: unknown }, request: FastifyRequest): AppError {

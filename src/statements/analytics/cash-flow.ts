@@ -134,7 +134,9 @@ function weeksListed(ctx: AnalysisContext, m: number): [first: number, last: num
 /** Credits that are real money from others: the inflow (`VerdictIndex.inflow`) less loan disbursements. */
 function validCredits(ctx: AnalysisContext): number {
   const index = verdictIndex(ctx);
-  return index.inflow - (index.byName.get('loan_disbursement')?.creditTotal ?? 0);
+  const loans = index.byName.get('loan_disbursement');
+  // The inflow already leaves out the loan credits that count for nothing.
+  return index.inflow - (loans ? loans.creditTotal - loans.cancelledCreditTotal : 0);
 }
 
 export function cashFlowAnalysis(ctx: AnalysisContext): CashFlowAnalysis {

@@ -124,6 +124,20 @@ describe('incomeAnalysis: payroll rails and non-earners', () => {
     expect(income.averagePredictedSalary).toBe(0);
     expect(income.expectedSalaryPaymentDay).toBeNull();
   });
+
+  it('a credit of 0 (a placeholder or failed row) is never income, however it is worded', () => {
+    const rows: Row[] = [
+      ['2023-03-02', 'C', 40_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2023-03-31', 'C', 0, 'INTEREST CREDIT'],
+      ['2023-04-25', 'C', 0, 'ACME NIGERIA LTD SALARY'],
+      ['2023-05-01', 'D', 1_000, 'POS PURCHASE SHOPRITE LEKKI'],
+    ];
+    const income = analyseStatement(statementOf(rows)).incomeAnalysis;
+    expect(income.hasOtherIncome).toBe('No');
+    expect(income.numberOfOtherIncomePayments).toBe(0);
+    expect(income.salaryTransactions).toEqual([]);
+    expect(income.lowestSalary).toBeNull();
+  });
 });
 
 const OKAFOR = { holder: 'ADEBAYO JOHN OKAFOR', openingNaira: 10_000 };
@@ -192,6 +206,8 @@ describe('incomeAnalysis: a salary that stopped is not current income', () => {
     expect(income.averagePredictedSalary).toBe(400_000);
     expect(income.expectedSalaryPaymentDay).toBe(10);
     expect(income.numberOfSalaryPayments).toBe(8);
+    // The confidence is the current stream's, the one isSalaryEarner speaks of.
+    expect(income.salaryConfidence).toBe(income.salaryStreams[1]?.confidence);
   });
 });
 

@@ -331,7 +331,8 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   for (const tx of salaryTxs) if (!lowest || tx.amount < lowest.amount) lowest = tx;
   const latest = salaryTxs[salaryTxs.length - 1];
   const isEarner = current.length > 0;
-  const confidence = streams[0]?.confidence ?? (salaryTxs.length > 0 ? 0.5 : 0);
+  // The confidence of what isSalaryEarner says: the current stream's, else the stopped one's.
+  const confidence = (current[0] ?? streams[0])?.confidence ?? (salaryTxs.length > 0 ? 0.5 : 0);
 
   return {
     streams,

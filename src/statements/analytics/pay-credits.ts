@@ -1,3 +1,4 @@
+import type { CanonicalTransaction } from '../../domain/statement.js';
 import type { Verdict } from './categorise/categorise.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
 import { type Bucket, isPayCandidate, rowsOf, type StreamsIndex } from './streams-index.js';
@@ -103,6 +104,10 @@ function addRow(payers: Payers, label: Verdict, category: string, row: number): 
 }
 
 const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
+
+/** A bucket's rows that moved money: a credit of 0 (a failed or placeholder row) is never income. */
+const paidRows = (index: StreamsIndex, b: Bucket): number[] =>
+  rowsOf(index, b).filter((row) => (index.rows[row] as CanonicalTransaction).amount > 0);
 const ascending = (a: number, b: number) => a - b;
 
 export function payCredits(index: StreamsIndex): PayCredits {
@@ -112,8 +117,8 @@ export function payCredits(index: StreamsIndex): PayCredits {
   const other: number[] = [];
   for (const b of index.buckets) {
     if (!b.credit) continue;
-    if (b.category === 'salary') for (const row of rowsOf(index, b)) named.push(row);
-    else if (isOtherIncome(b.category)) for (const row of rowsOf(index, b)) other.push(row);
+    if (b.category === 'salary') for (const row of paidRows(index, b)) named.push(row);
+    else if (isOtherIncome(b.category)) for (const row of paidRows(index, b)) other.push(row);
     if (!b.payCandidate) continue;
     if (b.mixed) {
       for (const row of rowsOf(index, b)) addRow(payers, labels[row] as Verdict, b.category, row);
@@ -127,6 +132,7 @@ export function payCredits(index: StreamsIndex): PayCredits {
   }
   for (const row of index.looseCredits) {
     const label = labels[row] as Verdict;
+    if ((index.rows[row] as CanonicalTransaction).amount === 0) continue;
     if (label.category === 'salary') named.push(row);
     else if (isOtherIncome(label.category)) other.push(row);
     if (isPayCandidate(label.category)) addRow(payers, label, label.category, row);
@@ -141,13 +147,13 @@ export function payCredits(index: StreamsIndex): PayCredits {
     if (!p.keyword && p.count > 3 * spanMonths) continue;
     const only = p.rows.length === 0 && p.buckets.length === 1 ? p.buckets[0] : undefined;
     let rows: number[];
-    if (only) rows = rowsOf(index, only);
+    if (only) rows = paidRows(index, only);
     else {
-      rows = p.rows;
-      for (const b of p.buckets) for (const row of rowsOf(index, b)) rows.push(row);
+      rows = p.rows.filter((row) => (index.rows[row] as CanonicalTransaction).amount > 0);
+      for (const b of p.buckets) for (const row of paidRows(index, b)) rows.push(row);
       rows.sort(ascending);
     }
-    out.push({ key: p.key, rows, keyword: p.keyword });
+    if (rows.length > 0) out.push({ key: p.key, rows, keyword: p.keyword });
   }
   return { payers: out, named, other };
 }

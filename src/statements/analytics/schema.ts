@@ -137,7 +137,7 @@ export const BehavioralAnalysisSchema = open(
       YesNo('Credits of ₦20,000+ taken down to 10% within two days, for two of them and half of them or more'),
     ),
   },
-  'The real API’s behavioural section. Inflow: every credit except self-transfers and reversals (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
+  'The real API’s behavioural section. Inflow: every credit except self-transfers, reversals and cheque credits a returned cheque took back (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
 );
 
 export const LoanAnalysisSchema = open(
@@ -204,7 +204,7 @@ export const RiskSignalSchema = open(
       }),
     ),
   },
-  'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers and reversals)',
+  'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers, reversals and cheque credits a returned cheque took back)',
 );
 
 /** Every analytics section, by the name it has in the statement answer. */

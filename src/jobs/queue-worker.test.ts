@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createQueueWorker } from './queue-worker.js';
+
+describe('createQueueWorker', () => {
+  it('an item claimed again while still in hand (its lease ran out) is released, not begun twice', async () => {
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const begun: number[] = [];
+    const released: number[][] = [];
+    let claims = 0;
+    const worker = createQueueWorker<{ id: number }>({
+      concurrency: 2,
+      pollIntervalMs: 5,
+      // Every claim answers item 1, as a queue does once item 1's lease has run out.
+      claim: async () => {
+        claims++;
+        return [{ id: 1 }];
+      },
+      work: async (item) => {
+        begun.push(item.id);
+        await held;
+      },
+      release: async (ids) => {
+        released.push(ids);
+      },
+      onError: (err) => {
+        throw err;
+      },
+    });
+    worker.start();
+    while (claims < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    finish();
+    await worker.stop();
+    expect(begun).toEqual([1]);
+    expect(released.slice(0, 2)).toEqual([[1], [1]]);
+  });
+});
