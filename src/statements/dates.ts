@@ -4,13 +4,10 @@
  * account's zone (a posting at 23:30Z is the next day in Lagos), never truncated.
  */
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+import { daysInMonth } from '../domain/day.js';
+
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2999;
-
-function isLeap(y: number): boolean {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-}
 
 /**
  * Why a date text names no day: a `reason` when it is written in the form read but names a day,
@@ -32,8 +29,7 @@ export type DayReading = string | DayFault;
 export function calendarDay(y: number, m: number, d: number): DayReading {
   if (y < FIRST_YEAR || y > LAST_YEAR) return YEAR_OUT_OF_RANGE;
   if (m < 1 || m > 12 || d < 1) return NO_SUCH_DAY;
-  const max = m === 2 && isLeap(y) ? 29 : (DAYS_IN_MONTH[m - 1] ?? 0);
-  if (d > max) return NO_SUCH_DAY;
+  if (d > daysInMonth(y, m)) return NO_SUCH_DAY;
   return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 

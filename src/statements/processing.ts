@@ -106,7 +106,8 @@ function statusOf(statement: CanonicalStatement, integrity: IntegrityReport): Pr
 export function processSubmission(
   request: ProcessRequest,
   config: StatementsConfig,
-  analyse: (statement: CanonicalStatement) => StatementAnalytics = analyseStatement,
+  analyse: (statement: CanonicalStatement, integrity: IntegrityReport) => StatementAnalytics = (s, integrity) =>
+    analyseStatement(s, undefined, integrity),
 ): ProcessOutcome {
   let statement: CanonicalStatement;
   let reorderedDays: number;
@@ -117,11 +118,13 @@ export function processSubmission(
     if (err instanceof AppError) return { ok: false, refusal: refusalOf(err) };
     throw err;
   }
+  // Made once: the analysis reads its gaps, and it is stored beside the sections.
+  const integrity = checkIntegrity(statement, reorderedDays);
   let analytics = '{}';
   let labels: readonly TransactionLabel[] | undefined;
   let analysisError: string | null = null;
   try {
-    const { labels: verdicts, ...sections } = analyse(statement);
+    const { labels: verdicts, ...sections } = analyse(statement, integrity);
     for (const key of Object.keys(sections)) {
       if (ENVELOPE.has(key)) delete (sections as Record<string, unknown>)[key];
     }
@@ -131,7 +134,6 @@ export function processSubmission(
     // A bug in an analysis must not lose the statement: it is stored, marked FAILED, without sections.
     analysisError = err instanceof Error ? (err.stack ?? err.message) : String(err);
   }
-  const integrity = checkIntegrity(statement, reorderedDays);
   const txs = statement.transactions;
   return {
     ok: true,

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalStatement } from '../../domain/statement.js';
-import { checkIntegrity } from '../integrity.js';
+import { checkIntegrity, type IntegrityReport } from '../integrity.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
 import { categoriseStatement, type Verdict } from './categorise/categorise.js';
@@ -62,7 +62,12 @@ function categoryTotals(ctx: AnalysisContext): StatementAnalytics['categoryTotal
 }
 
 /** Pure: the whole analytics object of one normalised statement. */
-export function analyseStatement(statement: CanonicalStatement, matcher?: Matcher): StatementAnalytics {
+/** `integrity`: the statement's report when the caller has it already (processing does), else made here if needed. */
+export function analyseStatement(
+  statement: CanonicalStatement,
+  matcher?: Matcher,
+  integrity?: IntegrityReport,
+): StatementAnalytics {
   const ctx = buildContext(statement, categoriseStatement(statement, matcher));
   const income = incomeAnalysis(ctx);
   const streams = recurringStreams(ctx, income.streams);
@@ -71,7 +76,7 @@ export function analyseStatement(statement: CanonicalStatement, matcher?: Matche
   const chainBreaks = ctx.chainBreaks;
   // Only a gap is a missing row (not an edited balance or a repeated row); classifying the breaks
   // walks the chain again, so only when it has any.
-  const missingRows = chainBreaks > 0 && checkIntegrity(statement).gapCount > 0;
+  const missingRows = chainBreaks > 0 && (integrity ?? checkIntegrity(statement)).gapCount > 0;
   const spend = spendAnalysis(ctx, streams);
   return {
     cashFlowAnalysis: cashFlowAnalysis(ctx),

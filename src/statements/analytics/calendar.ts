@@ -1,3 +1,5 @@
+import { daysInMonth } from '../../domain/day.js';
+
 /** Day arithmetic on local calendar days (`YYYY-MM-DD`), done in whole days since 1970-01-01. */
 
 const MS_PER_DAY = 86_400_000;
@@ -42,10 +44,7 @@ export const dateOf = (day: number): string => new Date(day * MS_PER_DAY).toISOS
 /** 0 = Sunday .. 6 = Saturday. */
 export const weekday = (day: number): number => (day + 4) % 7;
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-export const daysInMonth = (year: number, month1: number): number =>
-  month1 === 2 && isLeap(year) ? 29 : (MONTH_DAYS[month1 - 1] ?? 31);
+export { daysInMonth };
 
 /** Every month key from the month of `first` to the month of `last`, inclusive. */
 export function monthsBetween(first: string, last: string): string[] {
@@ -72,3 +71,11 @@ export function monthLabel(key: string): { year: string; month_name: string } {
 
 /** Week of the month as the real API counts it: days 1-7 are week 1, ..., 29-31 week 5. */
 export const weekOfMonth = (dayOfMonth: number): number => Math.ceil(dayOfMonth / 7);
+
+/** The day `months` after `year`-`month1`, on day `dayOfMonth` clamped to that month's length. */
+export function monthsLater(year: number, month1: number, months: number, dayOfMonth: number): number {
+  const m0 = month1 - 1 + months;
+  const y = year + Math.floor(m0 / 12);
+  const m = (m0 % 12) + 1;
+  return civilDay(y, m, Math.min(dayOfMonth, daysInMonth(y, m)));
+}

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
-import { civilDay, dateOf, dayNumber, daysInMonth } from './calendar.js';
+import { dateOf, dayNumber, monthsLater } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount, relabel } from './context.js';
 import { type PayerCredits, payCredits } from './pay-credits.js';
@@ -172,10 +172,7 @@ const OVERDUE_DAYS = 14;
 
 /** Day number of the pay date after the stream's last pay month (its pay day, or that month's last day). */
 function nextPayDate(fit: Fit): number {
-  const ym = fit.lastMonth + 1;
-  const year = Math.floor(ym / 12);
-  const month1 = (ym % 12) + 1;
-  return civilDay(year, month1, Math.min(fit.payDay, daysInMonth(year, month1)));
+  return monthsLater(Math.floor(fit.lastMonth / 12), (fit.lastMonth % 12) + 1, 1, fit.payDay);
 }
 
 function stoppedEvidence(fit: Fit, due: number, end: string): string {

@@ -1,6 +1,6 @@
 import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
-import { civilDay, dateOf, dayNumber, daysInMonth } from './calendar.js';
+import { dateOf, dayNumber, daysInMonth, monthsLater } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 import { median } from './stats.js';
@@ -59,14 +59,6 @@ function semiMonthlyDays(txs: readonly CanonicalTransaction[]): [early: number, 
   if (!tight(early) || !tight(late) || !apart) return null;
   const middle = (ds: number[]) => ds[(ds.length - 1) >> 1] as number;
   return [middle(early), middle(late)];
-}
-
-/** The day `months` after `year`-`month1`, on day `dayOfMonth` clamped to that month's length. */
-function monthsLater(year: number, month1: number, months: number, dayOfMonth: number): number {
-  const m0 = month1 - 1 + months;
-  const y = year + Math.floor(m0 / 12);
-  const m = (m0 % 12) + 1;
-  return civilDay(y, m, Math.min(dayOfMonth, daysInMonth(y, m)));
 }
 
 /**
