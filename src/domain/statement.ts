@@ -44,6 +44,11 @@ export interface CanonicalStatement {
   clientFullName?: string;
   account: { number?: string; name?: string; bankName?: string; type?: string };
   holder: { name?: string; bvn?: string; nin?: string };
+  /**
+   * The balances before the first and after the last transaction, settled once by
+   * `assembleStatement` (`settleBalances`) and read as they are everywhere: both known, or both
+   * undefined when nothing states a balance.
+   */
   openingBalance?: number;
   closingBalance?: number;
   /** Chronological (oldest first); same-day order follows the balance chain when there is one. */

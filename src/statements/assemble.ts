@@ -1,11 +1,13 @@
 import type { CanonicalStatement, FormatName } from '../domain/statement.js';
-import { BalanceWalker, chainCost, MAX_REORDER_GROUP, orderByChain, STATEMENT_SEARCH_BUDGET, signed } from './chain.js';
+import { BalanceWalker, chainCost, MAX_REORDER_GROUP, orderByChain, STATEMENT_SEARCH_BUDGET } from './chain.js';
 import type { DraftRow, DraftStatement } from './format.js';
 import { assignIds } from './ids.js';
+import { settleBalances } from './settle-balances.js';
 
 /**
  * The shared last step of every format: rows in chronological order (same-day order following the
- * balance chain when that restores it), opening and closing balances, and deterministic ids.
+ * balance chain when that restores it), the opening and closing balances every reader takes
+ * (`settleBalances`), and deterministic ids.
  */
 export function assembleStatement(
   format: FormatName,
@@ -14,13 +16,7 @@ export function assembleStatement(
   const { rows, rowsPath, ...header } = draft;
   const { rows: transactions, reorderedDays } = chronological(rows, draft.openingBalance);
   assignIds(transactions);
-  const first = transactions[0];
-  const openingBalance =
-    draft.openingBalance ?? (first?.balance !== undefined ? first.balance - signed(first) : undefined);
-  let closingBalance = draft.closingBalance;
-  for (let i = transactions.length - 1; closingBalance === undefined && i >= 0; i--) {
-    closingBalance = transactions[i]?.balance;
-  }
+  const { openingBalance, closingBalance } = settleBalances(transactions, draft);
   return {
     statement: { format, ...header, openingBalance, closingBalance, transactions },
     reorderedDays,

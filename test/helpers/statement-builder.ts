@@ -1,4 +1,5 @@
 import type { CanonicalStatement, CanonicalTransaction } from '../../src/domain/statement.js';
+import { settleBalances } from '../../src/statements/settle-balances.js';
 
 /** `[date, 'C' | 'D', naira, narration]`; balances follow from the opening balance. */
 export type Row = [date: string, type: 'C' | 'D', naira: number, narration: string];
@@ -39,16 +40,23 @@ export function statementOf(
 
 /**
  * The statement as a provider without running balances sends it (Dojah, Okra, Mono's null
- * balances): no row carries a balance, and only the stated balances named in `keep` remain.
+ * balances), once assembled: no row carries a balance, only the stated balances named in `keep`
+ * remain, and the other follows from them as `settleBalances` settles it.
  */
 export function withoutRowBalances(
   statement: CanonicalStatement,
   keep: { opening?: boolean; closing?: boolean } = {},
 ): CanonicalStatement {
-  return {
+  return settled({
     ...statement,
     openingBalance: keep.opening ? statement.openingBalance : undefined,
     closingBalance: keep.closing ? statement.closingBalance : undefined,
     transactions: statement.transactions.map(({ balance: _, ...tx }) => tx),
-  };
+  });
 }
+
+/** The statement with its opening and closing balances settled from its rows, as assembly does. */
+export const settled = (statement: CanonicalStatement): CanonicalStatement => ({
+  ...statement,
+  ...settleBalances(statement.transactions, statement),
+});

@@ -231,3 +231,39 @@ export function bodyFor(format: FormatName, rows: GeneratedRow[], name = 'Genera
       };
   }
 }
+
+type BodyRow = Record<string, unknown>;
+const listAt = (body: unknown, ...keys: string[]): BodyRow[] =>
+  keys.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], body) as BodyRow[];
+
+/**
+ * A body from `bodyFor` with the running balance taken off its generated rows where `drop` says
+ * (`i`: the row's index in `rows`, oldest first), as each provider leaves one out: Mono and Okra
+ * `null`, Dojah and Periculum no field, MBS and Zeeh `""`. The opening rows of Periculum and MBS stay.
+ */
+export function withoutBalances(format: FormatName, body: unknown, drop: (i: number) => boolean): unknown {
+  const [list, field, none, first, newestFirst] = ((): [BodyRow[], string, unknown, number, boolean] => {
+    switch (format) {
+      case 'periculum':
+        return [listAt(body, 'transactions'), 'balance', undefined, 1, false];
+      case 'mono':
+        return [listAt(body, 'data'), 'balance', null, 0, true];
+      case 'okra':
+        return [listAt(body, 'data', 'transaction'), 'balance', null, 0, false];
+      case 'dojah':
+        return [listAt(body, 'entity', 'transactions'), 'available_balance', undefined, 0, true];
+      case 'mbs':
+        return [listAt(body, 'bankStatement', 'mbs', 'jsonData', 'Details'), 'PBalance', '', 1, false];
+      case 'zeeh':
+        return [listAt(body, 'data'), 'closingBalance', '', 0, false];
+    }
+  })();
+  const count = list.length - first;
+  for (let i = 0; i < count; i++) {
+    if (!drop(i)) continue;
+    const row = list[newestFirst ? count - 1 - i : first + i] as BodyRow;
+    if (none === undefined) delete row[field];
+    else row[field] = none;
+  }
+  return body;
+}

@@ -86,8 +86,18 @@ export const StatementAnswer = Type.Object(
     createdDate: Type.String(),
     processingStatus: Type.String({ description: 'PROCESSED, ALTERED or NO BALANCE' }),
     currency: Type.String(),
-    openingBalance: Nullable(Type.Number({ description: 'Naira, two decimals' })),
-    closingBalance: Nullable(Type.Number()),
+    openingBalance: Nullable(
+      Type.Number({
+        description:
+          'Naira, two decimals: stated (an opening-balance row), else worked back from the first row with a balance; null when no balance is known',
+      }),
+    ),
+    closingBalance: Nullable(
+      Type.Number({
+        description:
+          'Naira: the last stated balance carried forward through the rows after it (as cashFlowAnalysis and monthlySummary give it); null when no balance is known',
+      }),
+    ),
     transactionCount: Type.Integer(),
     clientIdentification: Type.Array(Identification, { description: 'BVN and NIN, masked: *******5678' }),
     nameMatch: Nullable(Type.Object({ score: Type.Number(), passed: Type.Boolean(), threshold: Type.Number() })),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { settled, statementOf } from '../../../test/helpers/statement-builder.js';
 import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
 import { analyseStatement } from './analyse.js';
 
@@ -18,16 +18,17 @@ const transaction = fc.record({
   ),
 });
 const statement = fc.array(transaction, { maxLength: 120 }).map(
-  (rows): CanonicalStatement => ({
-    format: 'periculum',
-    currency: 'NGN',
-    timeZone: 'Africa/Lagos',
-    account: {},
-    holder: { name: 'TEST HOLDER' },
-    transactions: rows
-      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-      .map((r, i): CanonicalTransaction => ({ id: `t${i}`, ...r })),
-  }),
+  (rows): CanonicalStatement =>
+    settled({
+      format: 'periculum',
+      currency: 'NGN',
+      timeZone: 'Africa/Lagos',
+      account: {},
+      holder: { name: 'TEST HOLDER' },
+      transactions: rows
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+        .map((r, i): CanonicalTransaction => ({ id: `t${i}`, ...r })),
+    }),
 );
 
 describe('analyseStatement on any canonical statement', () => {
@@ -37,7 +38,7 @@ describe('analyseStatement on any canonical statement', () => {
         const a = analyseStatement(s);
         expect(a.labels).toHaveLength(s.transactions.length);
         const p = a.transactionPatternAnalysis;
-        // No opening or closing balance here: balances are known only when a row carries one.
+        // No stated opening or closing balance here: balances are known only when a row carries one.
         const balanceKnown = s.transactions.some((t) => t.balance !== undefined);
         for (const key of Object.keys(p).filter((k) => k.startsWith('percent'))) {
           const v = p[key];

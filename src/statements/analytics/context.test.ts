@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acrossThreeMonths, healthyMay } from '../../../test/helpers/analytics-fixtures.js';
 import { contextOf } from '../../../test/helpers/context-of.js';
-import { withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { settled, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import type { CanonicalStatement } from '../../domain/statement.js';
 import { categoriseStatement } from './categorise/categorise.js';
 import { type AnalysisContext, buildContext, monthCount } from './context.js';
@@ -55,7 +55,27 @@ describe('balances: known from a row, a stated opening or a stated closing balan
     const s = withoutRowBalances(healthyMay);
     const third = s.transactions[2];
     if (third) third.balance = 243_000_00;
-    expect(known(s)).toEqual(truth);
-    expect(contextOfStatement(s).balances?.endOfDay[0]).toBe(235_000_00);
+    expect(known(settled(s))).toEqual(truth);
+    expect(contextOfStatement(settled(s)).balances?.endOfDay[0]).toBe(235_000_00);
+  });
+
+  it('reads the statement’s settled balances, and counts no chain break at a first balance after rows without one', () => {
+    const s = withoutRowBalances(healthyMay);
+    const third = s.transactions[2];
+    if (third) third.balance = 243_000_00;
+    const ctx = contextOfStatement(settled(s));
+    expect(ctx.balances?.opening).toBe(settled(s).openingBalance);
+    expect(ctx.balances?.closing).toBe(settled(s).closingBalance);
+    expect(ctx.chainBreaks).toBe(0);
+  });
+
+  it('a balance that does not follow from the one before, rows without a balance between, is a chain break', () => {
+    const s = withoutRowBalances(healthyMay);
+    const [first, , third] = s.transactions;
+    if (first) first.balance = 235_000_00;
+    if (third) third.balance = 243_000_00 + 500_00; // 243,000 after the second row's credit and the third's debit
+    expect(contextOfStatement(settled(s)).chainBreaks).toBe(1);
+    if (third) third.balance = 243_000_00;
+    expect(contextOfStatement(settled(s)).chainBreaks).toBe(0);
   });
 });

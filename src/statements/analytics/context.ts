@@ -1,5 +1,5 @@
 import type { CanonicalStatement, CanonicalTransaction } from '../../domain/statement.js';
-import { chainsFrom, signed } from '../chain.js';
+import { chainsFrom } from '../chain.js';
 import { daysInMonth, monthsBetween } from './calendar.js';
 import type { CategorisedRows, Verdict } from './categorise/categorise.js';
 import type { StreamsIndex } from './streams-index.js';
@@ -7,9 +7,9 @@ import type { VerdictIndex } from './verdicts.js';
 
 /** The account's balances, when the statement tells any. Minor units. */
 export interface KnownBalances {
-  /** Stated, else worked back from the first row with a balance, else from the closing balance. */
+  /** The statement's opening balance, as assembly settled it (`settleBalances`). */
   opening: number;
-  /** Stated, else where the last row leaves the balance. */
+  /** The statement's closing balance, as assembly settled it: where the last row leaves the balance. */
   closing: number;
   /** After each row: its own balance, else the balance before it moved by its amount. */
   afterRow: Float64Array;
@@ -50,7 +50,10 @@ export interface AnalysisContext {
   balances: KnownBalances | null;
   /** True when at least one row carries a running balance (so there is a chain to check). */
   balancesReported: boolean;
-  /** Rows whose running balance does not follow from the row before (1 kobo of rounding tolerated). */
+  /**
+   * Rows whose running balance does not follow from the balance before them (the last stated one,
+   * or the opening, moved by the rows since that state none; 1 kobo of rounding tolerated).
+   */
   chainBreaks: number;
   /** Index in `months` of day `firstDay + i`. */
   dayMonth: Int32Array;
@@ -86,7 +89,9 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   const lastDate = last?.date ?? '';
   const firstDay = first ? (rowDay[0] as number) : 0;
   const spanDays = first ? (rowDay[n - 1] as number) - firstDay + 1 : 0;
-  const opening = openingOf(statement);
+  // Settled once by assembly (`settleBalances`): both known, or neither.
+  const opening = statement.openingBalance;
+  const closing = statement.closingBalance;
 
   const afterRow = new Float64Array(n);
   const endOfDay: number[] = [];
@@ -95,7 +100,6 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   const dayTransactions = new Int32Array(spanDays);
   let running = opening ?? 0;
   let balancesReported = false;
-  let lastReported = statement.openingBalance;
   let chainBreaks = 0;
   let totalCredit = 0;
   let totalDebit = 0;
@@ -109,6 +113,8 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
       currentDay = day;
     }
     const amount = tx.amount;
+    // The last balance moved by the rows since, balanced or not: what this row's balance should follow.
+    const before = running;
     dayTransactions[day] = (dayTransactions[day] as number) + 1;
     if (tx.direction === 'credit') {
       creditCount++;
@@ -122,8 +128,7 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     }
     const balance = tx.balance;
     if (balance !== undefined) {
-      if (lastReported !== undefined && !chainsFrom(lastReported, tx)) chainBreaks++;
-      lastReported = balance;
+      if (!chainsFrom(before, tx)) chainBreaks++;
       running = balance;
       balancesReported = true;
     }
@@ -156,8 +161,7 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     firstDay,
     spanDays,
     months,
-    balances:
-      opening === undefined ? null : { opening, closing: statement.closingBalance ?? running, afterRow, endOfDay },
+    balances: opening === undefined || closing === undefined ? null : { opening, closing, afterRow, endOfDay },
     balancesReported,
     chainBreaks,
     totalCredit,
@@ -172,20 +176,6 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     verdictIndex: null,
     streamsIndex: null,
   };
-}
-
-/**
- * The balance before the first transaction: stated; else the first row's balance less the rows up to
- * it; else the closing balance less the credits plus the debits; undefined when no balance is known.
- */
-function openingOf(statement: CanonicalStatement): number | undefined {
-  if (statement.openingBalance !== undefined) return statement.openingBalance;
-  let net = 0;
-  for (const tx of statement.transactions) {
-    net += signed(tx);
-    if (tx.balance !== undefined) return tx.balance - net;
-  }
-  return statement.closingBalance === undefined ? undefined : statement.closingBalance - net;
 }
 
 function dayMonths(firstDate: string, spanDays: number): Int32Array {

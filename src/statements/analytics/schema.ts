@@ -55,7 +55,11 @@ export const CashFlowAnalysisSchema = open(
     weeklyInflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
     weeklyOutflow: Type.Array(WeekAmount, { description: WEEKS_LISTED }),
     validCredit: Naira('Inflow less loan disbursements: credits that are not self-transfers, reversals or loans'),
-    closingBalance: FromBalances(Naira('Closing balance: stated, else after the last row')),
+    closingBalance: FromBalances(
+      Naira(
+        'The statement’s closing balance, as at the top level: the last stated balance carried forward through the rows after it',
+      ),
+    ),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),
   },
   'The real API’s cash-flow section',

@@ -202,9 +202,12 @@ export function readIdentityNumber(
 
 const OPENING = /^\s*opb\b|\bopening\s+balance\b|\bbalance\s+b\/?f\b|\bbalance\s+brought\s+forward\b/i;
 
-/** A provider's opening-balance row: its narration says so and it moves no money. */
-export const isOpeningBalanceRow = (narration: string, amount: number): boolean =>
-  amount === 0 && OPENING.test(narration);
+/**
+ * A provider's opening-balance line (`OPB Opening Balance`, `Balance B/F`): its narration says so.
+ * Read only as the first row; whatever amount it carries (some put the balance in the credit
+ * column too) is no movement of money, and the line is no transaction (provider-formats F1, F5).
+ */
+export const isOpeningBalanceRow = (narration: string): boolean => OPENING.test(narration);
 
 /** Reads a property of an object-like unknown value, for `looksLike` sniffing. */
 export function member(value: unknown, key: string): unknown {

@@ -197,4 +197,25 @@ describe('dojah (F4)', () => {
     });
     expect(overdrawn.transactions.map((t) => [t.direction, t.amount, t.balance])).toEqual([['debit', 100, -100]]);
   });
+
+  it('works the opening balance back from the newest row when only it states a balance', () => {
+    const s = normalised(dojah, {
+      ...NAMES,
+      entity: {
+        transactions: [
+          {
+            id: 3,
+            transaction_date: '2020-09-29',
+            trans_type: 'debit',
+            amount: '500.00',
+            available_balance: '20000.00',
+          },
+          { id: 2, transaction_date: '2020-09-28', trans_type: 'credit', amount: '10000.00' },
+          { id: 1, transaction_date: '2020-09-27', trans_type: 'debit', amount: '1.87' },
+        ],
+        next_page: '',
+      },
+    });
+    expect([s.openingBalance, s.closingBalance]).toEqual([1050187, 2000000]);
+  });
 });

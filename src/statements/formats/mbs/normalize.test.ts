@@ -311,4 +311,31 @@ describe('mbs (F5)', () => {
       { path: '/bankStatement/mbs/jsonData/Signatories/2/BVN', message: 'must be 11 digits' },
     ]);
   });
+
+  it('takes an OPB row with a credit as the opening balance, not a transaction (its amount is no income)', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    details[0] = { ...details[0], PCredit: '100109.05', PDebit: '0' }; // PBalance 100109.05
+    const s = normalised(mbs, body);
+    expect(s.openingBalance).toBe(10010905);
+    expect(s.closingBalance).toBe(17323055);
+    expect(s.transactions).toHaveLength(14);
+    expect(s.transactions.some((t) => /opening/i.test(t.narration))).toBe(false);
+  });
+
+  it('drops an OPB row without a PBalance: the opening is worked back from the first balance, not read from its amount', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    details[0] = { ...details[0], PCredit: '5.00', PBalance: '' };
+    const s = normalised(mbs, body);
+    expect(s.transactions).toHaveLength(14);
+    expect(s.openingBalance).toBe(10010905); // 97,598.30 after the first row's 2,510.75 debit
+  });
+
+  it('carries the closing balance forward through newest rows with PBalance ""', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: { Details: object[] } } } };
+    const details = body.bankStatement.mbs.jsonData.Details;
+    for (let i = 10; i < details.length; i++) details[i] = { ...details[i], PBalance: '' };
+    expect(normalised(mbs, body).closingBalance).toBe(17323055);
+  });
 });

@@ -24,7 +24,9 @@ const JSON_DATA = '/bankStatement/mbs/jsonData';
 
 /**
  * F5 to the canonical statement. The statement name and holder come from `jsonData`; the
- * transaction date is `PTransactionDate` (the value date can fall before it).
+ * transaction date is `PTransactionDate` (the value date can fall before it). A first `OPB Opening
+ * Balance` row is no transaction, whatever its `PCredit`/`PDebit`: its `PBalance` is the opening
+ * balance; without one it only goes (a credit on that line is no balance to trust).
  */
 export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
@@ -50,8 +52,8 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     }
     if (date === undefined) continue;
     const narration = r.PNarration ?? '';
-    if (openingBalance === undefined && rows.length === 0 && isOpeningBalanceRow(narration, credit + debit)) {
-      openingBalance = balance;
+    if (rows.length === 0 && isOpeningBalanceRow(narration)) {
+      openingBalance ??= balance;
       continue;
     }
     const direction = credit !== 0 ? 'credit' : 'debit';

@@ -191,4 +191,26 @@ describe('mono (F2)', () => {
       { path: '/data/1/currency', message: 'expected GHS, the statement\'s currency, got "NGN"' },
     ]);
   });
+
+  it('carries the closing balance forward through the newest rows whose balance is null', () => {
+    const row = (id: string, type: string, amount: number, date: string, balance: number | null) => ({
+      _id: id,
+      type,
+      amount,
+      narration: `row ${id}`,
+      date,
+      balance,
+      currency: 'NGN',
+    });
+    const s = normalised(mono, {
+      ...NAMES,
+      data: [
+        row('4', 'debit', 33333, '2024-02-29T12:00:00.000Z', null),
+        row('3', 'credit', 100000000, '2024-02-20T12:00:00.000Z', null),
+        row('2', 'debit', 1010, '2024-02-14T12:00:00.000Z', 22365633),
+        row('1', 'credit', 15000000, '2024-01-02T12:00:00.000Z', 22366643),
+      ],
+    });
+    expect([s.openingBalance, s.closingBalance]).toEqual([7366643, 122332300]);
+  });
 });

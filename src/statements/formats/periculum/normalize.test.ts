@@ -179,4 +179,40 @@ describe('periculum (F1)', () => {
       { path: '/transactions/0/date', message: 'expected string, got 5' },
     ]);
   });
+
+  it('takes an opening row with an amount as the opening balance, ignoring the amount', () => {
+    const body = sample('periculum-f1-request.json') as { transactions: Array<Record<string, unknown>> };
+    body.transactions[0] = { ...body.transactions[0], amount: 100 };
+    const s = normalised(periculum, { ...NAMES, ...body });
+    expect(s.openingBalance).toBe(1616202);
+    expect(s.transactions).toHaveLength(9);
+  });
+
+  it('drops an opening row without a balance and invents none: no balance anywhere stays unknown', () => {
+    const s = normalised(periculum, {
+      ...NAMES,
+      transactions: [
+        { date: '1/1/2024', description: 'opb opening balance', amount: 0, type: 'Debit' },
+        { date: '1/2/2024', description: 'a', amount: 1500, type: 'Credit' },
+        { date: '1/3/2024', description: 'b', amount: 12.5, type: 'Debit' },
+      ],
+    });
+    expect(rowsOf(s).map(([, , amount, , narration]) => [amount, narration])).toEqual([
+      [150000, 'a'],
+      [1250, 'b'],
+    ]);
+    expect([s.openingBalance, s.closingBalance]).toEqual([undefined, undefined]);
+  });
+
+  it('carries the opening row’s balance forward to the closing balance when no other row states one', () => {
+    const s = normalised(periculum, {
+      ...NAMES,
+      transactions: [
+        { date: '1/1/2024', description: 'opb opening balance', balance: 50000, amount: 0, type: 'Debit' },
+        { date: '1/2/2024', description: 'a', amount: 1500, type: 'Credit' },
+        { date: '1/3/2024', description: 'b', amount: 12.5, type: 'Debit' },
+      ],
+    });
+    expect([s.openingBalance, s.closingBalance]).toEqual([5000000, 5148750]);
+  });
 });

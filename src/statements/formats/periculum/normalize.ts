@@ -20,7 +20,11 @@ import { PericulumBody } from './schema.js';
 
 const readAmount = unsigned(readMajor);
 
-/** F1 to the canonical statement. An `opb opening balance` row sets the opening balance. */
+/**
+ * F1 to the canonical statement. A first `opb opening balance` row is no transaction: its balance
+ * is the opening balance, its amount is ignored; without a balance it only goes (the opening then
+ * follows from the rows' balances, if any: an amount is no balance).
+ */
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
@@ -38,8 +42,8 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const narration = r.description ?? '';
-    if (openingBalance === undefined && rows.length === 0 && isOpeningBalanceRow(narration, amount)) {
-      openingBalance = balance;
+    if (rows.length === 0 && isOpeningBalanceRow(narration)) {
+      openingBalance ??= balance;
       continue;
     }
     rows.push(draftRow(date, direction, amount, narration, balance, undefined));
