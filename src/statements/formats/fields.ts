@@ -200,7 +200,7 @@ export function readIdentityNumber(
   return undefined;
 }
 
-const OPENING = /^\s*opb\b|\bopening\s+balance\b|\bbalance\s+b\/?f\b|\bbalance\s+brought\s+forward\b/i;
+const OPENING = /^\s*(?:opb\b|opening\s+balance\b|balance\s+b\/?f\b|balance\s+brought\s+forward\b)/i;
 
 /**
  * A provider's opening-balance line (`OPB Opening Balance`, `Balance B/F`): its narration says so.

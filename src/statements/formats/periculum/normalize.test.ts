@@ -204,6 +204,17 @@ describe('periculum (F1)', () => {
     expect([s.openingBalance, s.closingBalance]).toEqual([undefined, undefined]);
   });
 
+  it('a first row that only mentions an opening balance is a transaction: the line must begin so', () => {
+    const s = normalised(periculum, {
+      ...NAMES,
+      transactions: [
+        { date: '1/1/2024', description: 'TRF FOR OPENING BALANCE OF NEW ACCT', amount: 5000, type: 'Credit' },
+        { date: '1/2/2024', description: 'a', amount: 1500, type: 'Credit' },
+      ],
+    });
+    expect(rowsOf(s).map(([, , amount]) => amount)).toEqual([500000, 150000]);
+  });
+
   it('carries the opening row’s balance forward to the closing balance when no other row states one', () => {
     const s = normalised(periculum, {
       ...NAMES,
