@@ -4,6 +4,7 @@ import {
   type DraftStatement,
   draftRow,
   type NormalizeContext,
+  providerIds,
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
@@ -89,6 +90,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
     rows,
     rowsPath: at,
+    providerId: providerIds(list, rows, (r) => text(r._id) ?? text(r.id)),
   };
 }
 
