@@ -2,25 +2,54 @@ import type { CanonicalStatement, FormatName } from '../domain/statement.js';
 import { BalanceWalker, chainCost, MAX_REORDER_GROUP, orderByChain, STATEMENT_SEARCH_BUDGET } from './chain.js';
 import type { DraftRow, DraftStatement } from './format.js';
 import { assignIds } from './ids.js';
+import { findRepeats, type RepeatedRow } from './repeated-rows.js';
 import { settleBalances } from './settle-balances.js';
 
 /**
  * The shared last step of every format: rows in chronological order (same-day order following the
- * balance chain when that restores it), the opening and closing balances every reader takes
+ * balance chain when that restores it), each record once (`repeated`: the rows kept whose copies
+ * were left out, `repeated-rows.ts`), the opening and closing balances every reader takes
  * (`settleBalances`), and deterministic ids.
  */
 export function assembleStatement(
   format: FormatName,
   draft: DraftStatement,
-): { statement: CanonicalStatement; reorderedDays: number; rowsPath: string } {
-  const { rows, rowsPath, ...header } = draft;
-  const { rows: transactions, reorderedDays } = chronological(rows, draft.openingBalance);
-  assignIds(transactions);
+): { statement: CanonicalStatement; reorderedDays: number; rowsPath: string; repeated: RepeatedRow[] } {
+  const { rows, rowsPath, providerId, ...header } = draft;
+  let { rows: transactions, reorderedDays } = chronological(rows, draft.openingBalance);
+  let repeated: RepeatedRow[] = [];
+  if (assignIds(transactions)) {
+    const found = findRepeats(transactions, draft.openingBalance, providerIdOf(rows, providerId));
+    if (found.copies.size > 0) {
+      // Ordered again without the copies (a day's order was searched with them in it), ids again.
+      ({ rows: transactions, reorderedDays } = chronological(
+        rows.filter((r) => !found.copies.has(r)),
+        draft.openingBalance,
+      ));
+      assignIds(transactions);
+      repeated = found.repeated;
+    }
+  }
   const { openingBalance, closingBalance } = settleBalances(transactions, draft);
   return {
     statement: { format, ...header, openingBalance, closingBalance, transactions },
     reorderedDays,
     rowsPath,
+    repeated,
+  };
+}
+
+/** The provider id of a draft row, found by its place in the draft (`DraftStatement.providerId`). */
+function providerIdOf(
+  rows: readonly DraftRow[],
+  providerId: DraftStatement['providerId'],
+): (row: DraftRow) => string | undefined {
+  if (providerId === undefined) return () => undefined;
+  let places: Map<DraftRow, number> | undefined;
+  return (row) => {
+    places ??= new Map(rows.map((r, i) => [r, i]));
+    const i = places.get(row);
+    return i === undefined ? undefined : providerId(i);
   };
 }
 

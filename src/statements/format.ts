@@ -22,11 +22,34 @@ export function draftRow(
   return { id: '', date, postedAt, valueDate, direction, amount, balance, narration, reference };
 }
 
+/**
+ * `DraftStatement.providerId` for a body whose rows are `list`, each row's id read by `id`; none
+ * unless every body row became a draft row, in order.
+ */
+export function providerIds<R>(
+  list: readonly R[],
+  rows: readonly DraftRow[],
+  id: (row: R) => string | undefined,
+): ((i: number) => string | undefined) | undefined {
+  if (rows.length !== list.length) return undefined;
+  return (i) => {
+    const row = list[i];
+    return row === undefined ? undefined : id(row);
+  };
+}
+
 /** What a format's `normalize` gives: the statement without its final order and ids. */
 export interface DraftStatement extends Omit<CanonicalStatement, 'format' | 'transactions'> {
   rows: DraftRow[];
   /** Where the rows sit in the body, as a JSON pointer: a refusal about the rows names it. */
   rowsPath: string;
+  /**
+   * The provider's own id of `rows[i]` (mono's and okra's `_id` or `id`, dojah's `id`, zeeh's
+   * `tranId`), for formats that have one: read only when rows repeat, to tell the same record
+   * sent twice from two alike transactions (`repeated-rows.ts`). Given only when every body row
+   * became `rows[i]` in order, so `i` is the body row's index too.
+   */
+  providerId?: (i: number) => string | undefined;
 }
 
 export interface NormalizeContext {

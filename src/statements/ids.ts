@@ -25,6 +25,9 @@ function hex64(h2: number, h1: number): string {
   );
 }
 
+/** An id's length before the `-n` of an identical row: 16 hex digits. */
+export const HASH_LENGTH = 16;
+
 /** The low 30 bits of the last hash `transactionHash` computed, for a fast duplicate check. */
 let lastHashLowBits = 0;
 
@@ -37,9 +40,10 @@ export type HashedFields = Pick<
 /**
  * Sets each row's id, in order: the hash of its normalised fields; the n-th identical row gets
  * `-n` (identical rows stay distinct). Depends only on the hashed fields and the order, so a stored
- * statement's ids can be computed again from its rows (`transaction-document.ts`).
+ * statement's ids can be computed again from its rows (`transaction-document.ts`). True when some
+ * row got a `-n` id.
  */
-export function assignIds(rows: Array<HashedFields & { id: string }>): void {
+export function assignIds(rows: Array<HashedFields & { id: string }>): boolean {
   // Identical rows are rare: rows go into an open-addressing table of 30 bits of their hash; only
   // after two rows share those bits are full ids tracked in a set.
   const size = 2 ** Math.ceil(Math.log2(rows.length * 2 + 2));
@@ -70,6 +74,7 @@ export function assignIds(rows: Array<HashedFields & { id: string }>): void {
     repeats.set(base, n);
     r.id = `${base}-${n}`;
   }
+  return repeats !== undefined;
 }
 
 const MUL1 = 2654435761;

@@ -55,6 +55,7 @@ describe('checkIntegrity', () => {
       gapCount: 0,
       breaks: [],
       duplicates: [],
+      duplicateCount: 0,
     });
   });
 
@@ -110,7 +111,7 @@ describe('checkIntegrity', () => {
     expect(r.breaks[0]).toMatchObject({ position: 1, kind: 'edited', field: 'balance', expectedBalance: 1025 });
   });
 
-  it('lists duplicate rows but not two real same-day stamp duties', () => {
+  it('calls a kept repeat (another provider id) a duplicate break, no missing row; two real stamp duties none', () => {
     const rows = [
       tx(0, 'debit', 5000, 95000, '2022-01-01', 'FGN STAMP DUTY'),
       tx(1, 'debit', 5000, 90000, '2022-01-01', 'FGN STAMP DUTY'),
@@ -118,31 +119,29 @@ describe('checkIntegrity', () => {
       tx(3, 'credit', 1000, 91000, '2022-01-02', 'REFUND'),
     ];
     const r = checkIntegrity(statement(100000, rows));
-    expect(r.duplicates).toEqual([
-      { transactionIds: ['t2', 't3'], date: '2022-01-02', amount: 10, narration: 'REFUND' },
-    ]);
     expect(r.breaks.map((b) => [b.position, b.kind])).toEqual([[3, 'duplicate']]);
     expect(r.gapCount).toBe(0);
     expect(r.verdict).toBe('INCONSISTENT');
+    expect([r.duplicates, r.duplicateCount]).toEqual([[], 0]);
   });
 
-  it('finds duplicates in a long day, and in rows out of date order, in first-occurrence order', () => {
-    // A day of 30 rows (counted, not paired), two of them equal twice over, and the same balance on another day.
-    const day = Array.from({ length: 30 }, (_, i) => tx(i, 'debit', 100, 50_000 - i, '2022-03-01', `POS ${i}`));
-    day.splice(10, 0, { ...(day[9] as CanonicalTransaction), id: 'again9' });
-    day.splice(20, 0, { ...(day[3] as CanonicalTransaction), id: 'again3' });
-    const other = tx(99, 'debit', 100, 50_000 - 9, '2022-03-02', 'POS 9');
-    const groups = (rows: CanonicalTransaction[]) =>
-      checkIntegrity(statement(undefined, rows)).duplicates.map((d) => d.transactionIds);
-    expect(groups([...day, other])).toEqual([
-      ['t3', 'again3'],
-      ['t9', 'again9'],
+  it('lists the rows assembly kept once, with their copies left out, all of them counted', () => {
+    const rows = chain([
+      ['credit', 5000],
+      ['debit', 2500],
     ]);
-    // Out of date order: the same groups, still in first-occurrence order.
-    expect(groups([other, ...day.slice().reverse()])).toEqual([
-      ['again3', 't3'],
-      ['again9', 't9'],
-    ]);
+    const repeated = Array.from({ length: 101 }, () => ({ row: rows[1] as CanonicalTransaction, repeats: 2 }));
+    const r = checkIntegrity(statement(100000, rows), 0, repeated);
+    expect(r.verdict).toBe('INTACT');
+    expect(r.duplicates).toHaveLength(100);
+    expect(r.duplicates[0]).toEqual({
+      transactionId: 't1',
+      date: '2022-01-02',
+      amount: 25,
+      narration: 'row 1',
+      repeats: 2,
+    });
+    expect(r.duplicateCount).toBe(202);
   });
 
   it('cannot check a statement without balances', () => {

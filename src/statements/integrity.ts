@@ -1,6 +1,7 @@
 import { toMajor } from '../domain/money.js';
 import type { CanonicalStatement, CanonicalTransaction, Direction } from '../domain/statement.js';
 import { BalanceWalker, ROUNDING_TOLERANCE, signed } from './chain.js';
+import type { RepeatedRow } from './repeated-rows.js';
 
 /** One place where the running balance does not follow from the rows before it. */
 export interface IntegrityBreak {
@@ -11,7 +12,8 @@ export interface IntegrityBreak {
   /**
    * `gap`: rows seem to be missing before this one (or an amount was changed; the balances can't
    * tell those apart); `edited`: the evidence points at this row having been changed;
-   * `duplicate`: the row repeats the one before it, balance included.
+   * `duplicate`: the row repeats the one before it, balance included, but was not taken for the
+   * same record (another provider id or reference: see `duplicates`), so it counts.
    */
   kind: 'gap' | 'edited' | 'duplicate';
   /**
@@ -31,8 +33,9 @@ export interface IntegrityBreak {
 
 export interface IntegrityReport {
   /**
-   * `INTACT`: every balance follows; `INCONSISTENT`: breaks with no sign of editing (missing rows,
-   * provider duplicates); `ALTERED`: at least one row looks edited; `UNVERIFIABLE`: no balances.
+   * `INTACT`: every balance follows (copies of a row left out, see `duplicates`); `INCONSISTENT`:
+   * breaks with no sign of editing (missing rows, repeats under another provider id); `ALTERED`: at
+   * least one row looks edited; `UNVERIFIABLE`: no balances.
    */
   verdict: 'INTACT' | 'INCONSISTENT' | 'ALTERED' | 'UNVERIFIABLE';
   /** Rows with a running balance that were checked against the chain. */
@@ -46,8 +49,15 @@ export interface IntegrityReport {
   gapCount: number;
   /** The first hundred breaks. */
   breaks: IntegrityBreak[];
-  /** Groups of rows with the same date, direction, amount, narration and balance. */
-  duplicates: Array<{ transactionIds: string[]; date: string; amount: number; narration: string }>;
+  /**
+   * Rows the body held more than once as the same record (`repeated-rows.ts`: the same day,
+   * direction, amount, narration, reference and balance, and the same provider id, or none and a
+   * balance the copy does not move): each kept once as the transaction `transactionId`, its
+   * `repeats` further copies left out of the transactions and every figure. The first hundred.
+   */
+  duplicates: Array<{ transactionId: string; date: string; amount: number; narration: string; repeats: number }>;
+  /** Copies left out, all of them. */
+  duplicateCount: number;
 }
 
 const MAX_BREAKS = 100;
@@ -58,8 +68,13 @@ const within = (d: number) => d <= ROUNDING_TOLERANCE && d >= -ROUNDING_TOLERANC
  * Walks the running balance of a chronologically ordered statement (same-day rows already
  * reordered along the chain where that restores it): 1 kobo of provider rounding is tolerated,
  * every remaining break is classified, and the verdict is `ALTERED` only on evidence of an edit.
+ * `repeated`: the rows assembly kept once, their copies left out (`assembleStatement`).
  */
-export function checkIntegrity(statement: CanonicalStatement, reorderedDays = 0): IntegrityReport {
+export function checkIntegrity(
+  statement: CanonicalStatement,
+  reorderedDays = 0,
+  repeated: readonly RepeatedRow[] = [],
+): IntegrityReport {
   const rows = statement.transactions;
   const breaks: IntegrityBreak[] = [];
   let breakCount = 0;
@@ -119,7 +134,7 @@ export function checkIntegrity(statement: CanonicalStatement, reorderedDays = 0)
     breakCount,
     gapCount,
     breaks,
-    duplicates: duplicateGroups(rows),
+    ...duplicatesOf(repeated),
   };
 }
 
@@ -152,76 +167,15 @@ const sameRow = (a: CanonicalTransaction, b: CanonicalTransaction) =>
   a.balance === b.balance &&
   a.narration === b.narration;
 
-function duplicateGroups(rows: readonly CanonicalTransaction[]): IntegrityReport['duplicates'] {
-  // Only rows sharing their balance with another row of their day get the full string key.
-  // Groups keep their first-occurrence order.
-  const shared = sharedBalances(rows);
-  const groups = new Map<string, CanonicalTransaction[]>();
-  for (let i = 0; i < rows.length; i++) {
-    if (shared[i] === 0) continue;
-    const t = rows[i] as CanonicalTransaction;
-    const key = `${t.date}|${t.direction}|${t.amount}|${t.balance}|${t.narration}`;
-    const g = groups.get(key);
-    if (g) g.push(t);
-    else groups.set(key, [t]);
-  }
-  const out: IntegrityReport['duplicates'] = [];
-  for (const g of groups.values()) {
-    const first = g[0];
-    if (g.length > 1 && first) {
-      out.push({
-        transactionIds: g.map((t) => t.id),
-        date: first.date,
-        amount: toMajor(first.amount),
-        narration: first.narration,
-      });
-    }
-  }
-  return out.slice(0, MAX_BREAKS);
-}
-
-/**
- * Per row, 1 when another row of its day has the same balance (equal rows share both; without a
- * balance two equal rows can both be real). Rows come in date order, so each day's run is checked
- * on its own: a map over every balance of the statement was a tenth of its processing's
- * allocation. Rows out of date order (never from `assembleStatement`) are checked as one run.
- */
-function sharedBalances(rows: readonly CanonicalTransaction[]): Uint8Array {
-  const shared = new Uint8Array(rows.length);
-  for (let start = 0, end = 0; start < rows.length; start = end) {
-    const day = (rows[start] as CanonicalTransaction).date;
-    for (end = start + 1; end < rows.length && (rows[end] as CanonicalTransaction).date === day; end++);
-    if (end < rows.length && (rows[end] as CanonicalTransaction).date < day) {
-      markShared(rows, 0, rows.length, shared);
-      return shared;
-    }
-    markShared(rows, start, end, shared);
-  }
-  return shared;
-}
-
-/** Marks the rows of `rows[start, end)` whose balance another row of the run has: pairs when short, counts when long. */
-function markShared(rows: readonly CanonicalTransaction[], start: number, end: number, shared: Uint8Array): void {
-  if (end - start <= 16) {
-    for (let i = start; i < end; i++) {
-      const b = (rows[i] as CanonicalTransaction).balance;
-      if (b === undefined) continue;
-      for (let j = i + 1; j < end; j++) {
-        if ((rows[j] as CanonicalTransaction).balance === b) {
-          shared[i] = 1;
-          shared[j] = 1;
-        }
-      }
-    }
-    return;
-  }
-  const count = new Map<number, number>();
-  for (let j = start; j < end; j++) {
-    const b = (rows[j] as CanonicalTransaction).balance;
-    if (b !== undefined) count.set(b, (count.get(b) ?? 0) + 1);
-  }
-  for (let j = start; j < end; j++) {
-    const b = (rows[j] as CanonicalTransaction).balance;
-    if (b !== undefined && (count.get(b) as number) > 1) shared[j] = 1;
-  }
+function duplicatesOf(repeated: readonly RepeatedRow[]): Pick<IntegrityReport, 'duplicates' | 'duplicateCount'> {
+  let duplicateCount = 0;
+  for (const r of repeated) duplicateCount += r.repeats;
+  const duplicates = repeated.slice(0, MAX_BREAKS).map(({ row, repeats }) => ({
+    transactionId: row.id,
+    date: row.date,
+    amount: toMajor(row.amount),
+    narration: row.narration,
+    repeats,
+  }));
+  return { duplicates, duplicateCount };
 }

@@ -7,6 +7,7 @@ import { calendarFor } from './dates.js';
 import type { AnyStatementFormat, NormalizeContext } from './format.js';
 import { statementFormats } from './formats/index.js';
 import { MAX_PROBLEMS, Problems, shown } from './problems.js';
+import type { RepeatedRow } from './repeated-rows.js';
 
 export type ParseOutcome =
   | {
@@ -16,6 +17,8 @@ export type ParseOutcome =
       reorderedDays: number;
       /** Where the rows sit in the body, as a JSON pointer. */
       rowsPath: string;
+      /** Rows the body held more than once, kept once (evidence for the integrity report). */
+      repeated: RepeatedRow[];
     }
   | {
       ok: false;

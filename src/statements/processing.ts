@@ -9,6 +9,7 @@ import { parseJsonBytes } from './json-bytes.js';
 import { matchNames, type NameMatch } from './name-match.js';
 import { nulCharacterProblems } from './nul-characters.js';
 import { Problems } from './problems.js';
+import type { RepeatedRow } from './repeated-rows.js';
 import { ENVELOPE } from './statement-view.js';
 import { readSubmission, type SubmitStatement } from './submission.js';
 import { encodeTransactions, type TransactionLabel } from './transaction-document.js';
@@ -111,15 +112,16 @@ export function processSubmission(
 ): ProcessOutcome {
   let statement: CanonicalStatement;
   let reorderedDays: number;
+  let repeated: RepeatedRow[];
   try {
     const { value, nul } = bodyValue(request.body);
-    ({ statement, reorderedDays } = readSubmission({ ...request, body: value }, config, nul));
+    ({ statement, reorderedDays, repeated } = readSubmission({ ...request, body: value }, config, nul));
   } catch (err) {
     if (err instanceof AppError) return { ok: false, refusal: refusalOf(err) };
     throw err;
   }
   // Made once: the analysis reads its gaps, and it is stored beside the sections.
-  const integrity = checkIntegrity(statement, reorderedDays);
+  const integrity = checkIntegrity(statement, reorderedDays, repeated);
   let analytics = '{}';
   let labels: readonly TransactionLabel[] | undefined;
   let analysisError: string | null = null;

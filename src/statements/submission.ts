@@ -7,6 +7,7 @@ import type { AnyStatementFormat } from './format.js';
 import { formatByName, formatNames } from './formats/index.js';
 import { parseStatement } from './parse.js';
 import { MAX_PROBLEMS, Problems } from './problems.js';
+import type { RepeatedRow } from './repeated-rows.js';
 
 export const STATEMENT_TYPES = ['consumer', 'business'] as const;
 
@@ -30,7 +31,7 @@ export function readSubmission(
   input: Pick<SubmitStatement, 'format' | 'statementType' | 'body'>,
   config: StatementsConfig,
   found: Problems = new Problems(),
-): { statement: CanonicalStatement; reorderedDays: number } {
+): { statement: CanonicalStatement; reorderedDays: number; repeated: RepeatedRow[] } {
   const format = checkQuery(input);
   const outcome = parseStatement(format, input.body, { defaultTimeZone: config.defaultTimeZone });
   if (!outcome.ok) {
@@ -48,7 +49,7 @@ export function readSubmission(
     throw statementInvalid(problems, count);
   }
   if (!found.empty) throw statementInvalid(found.list, found.count);
-  const { statement, reorderedDays } = outcome;
+  const { statement, reorderedDays, repeated } = outcome;
   const rows = `/body${outcome.rowsPath}`;
   const count = statement.transactions.length;
   if (count === 0) {
@@ -58,14 +59,17 @@ export function readSubmission(
     });
   }
   if (count < config.minTransactions) {
+    let copies = 0;
+    for (const r of repeated) copies += r.repeats;
+    const has = `has ${count} transactions${copies > 0 ? ` (not counting ${copies} repeating another)` : ''}`;
     throw new AppError(
       'NOT_ENOUGH_TRANSACTIONS',
-      `the statement has ${count} transactions; at least ${config.minTransactions} are needed`,
-      [{ path: rows, message: `has ${count} transactions; at least ${config.minTransactions} are needed` }],
+      `the statement ${has}; at least ${config.minTransactions} are needed`,
+      [{ path: rows, message: `${has}; at least ${config.minTransactions} are needed` }],
       { processingStatus: 'NOT ENOUGH TRANSACTIONS', transactionCount: count },
     );
   }
-  return { statement, reorderedDays };
+  return { statement, reorderedDays, repeated };
 }
 
 const inBody = (problems: FieldProblem[]): FieldProblem[] =>

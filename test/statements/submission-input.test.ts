@@ -128,6 +128,41 @@ describe('BVN and NIN', () => {
     expect(await storedCount()).toBe(before);
   });
 
+  it('okra: a row whose customer BVN or account number differs from the first row’s is 422 at its path, nothing stored', async () => {
+    const before = await storedCount();
+    const body = bodyFor('okra', rows, 'two holders') as {
+      statementName: string;
+      data: { transaction: Array<Record<string, unknown>> };
+    };
+    body.data.transaction.forEach((r, i) => {
+      r.customer = { _id: 'c1', name: 'FUNKE OJO', bvn: i === 0 ? '22299999999' : '22212345678' };
+    });
+    (body.data.transaction[5] as { account: { nuban: string } }).account.nuban = '9876543210';
+    const res = await submit('okra', body);
+    expect(res.statusCode, res.body).toBe(422);
+    const errors = res.json().errors as Array<{ path: string; message: string }>;
+    expect(errors).toHaveLength(12);
+    expect(errors[0]).toEqual({
+      path: '/body/data/transaction/1/customer/bvn',
+      message: 'differs from /data/transaction/0/customer/bvn',
+    });
+    expect(errors).toContainEqual({
+      path: '/body/data/transaction/5/account/nuban',
+      message: 'differs from /data/transaction/0/account/nuban',
+    });
+    expect(res.body).not.toContain('22212345678');
+    expect(await storedCount()).toBe(before);
+    // The same BVN on every row (spaces aside) is the holder's, sealed and masked.
+    body.data.transaction.forEach((r) => {
+      r.customer = { _id: 'c1', name: 'FUNKE OJO', bvn: ' 22212345678' };
+      (r.account as { nuban: string }).nuban = '0123456789';
+    });
+    body.statementName = 'one holder';
+    const ok = await submit('okra', body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().clientIdentification).toContainEqual({ identifierName: 'bvn', identifierValue: '*******5678' });
+  });
+
   it('surrounding spaces are trimmed before the number is sealed and masked', async () => {
     const res = await submit('zeeh', withTop('zeeh', 'spaced bvn', 'bvn', ' 22298765432 '));
     expect(res.statusCode, res.body).toBe(200);

@@ -200,6 +200,34 @@ export function readIdentityNumber(
   return undefined;
 }
 
+/**
+ * A number a statement repeats on its rows that must be one number (okra's `customer.bvn` and
+ * `account.nuban`: two would be two people's, or two accounts', rows joined): `value` is the first
+ * row's that gives one; a row giving another is reported at its `field`, naming the first row's,
+ * neither echoed. Rows without one are not compared.
+ */
+export class SameOnEveryRow {
+  value: string | undefined;
+  private firstRow = 0;
+  private readonly list: string;
+  private readonly field: string;
+
+  constructor(list: string, field: string) {
+    this.list = list;
+    this.field = field;
+  }
+
+  take(value: string | undefined, i: number, problems: Problems): void {
+    if (value === undefined) return;
+    if (this.value === undefined) {
+      this.value = value;
+      this.firstRow = i;
+    } else if (value !== this.value) {
+      problems.add(`${this.list}/${i}/${this.field}`, `differs from ${this.list}/${this.firstRow}/${this.field}`);
+    }
+  }
+}
+
 const OPENING = /^\s*(?:opb\b|opening\s+balance\b|balance\s+b\/?f\b|balance\s+brought\s+forward\b)/i;
 
 /**

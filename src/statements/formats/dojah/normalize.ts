@@ -4,6 +4,7 @@ import {
   type DraftStatement,
   draftRow,
   type NormalizeContext,
+  providerIds,
   type StatementFormat,
 } from '../../format.js';
 import {
@@ -49,6 +50,7 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
     holder: {},
     rows,
     rowsPath: at,
+    providerId: providerIds(list, rows, (r) => (typeof r.id === 'number' ? String(r.id) : text(r.id))),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type DraftStatement,
   draftRow,
   type NormalizeContext,
+  providerIds,
   type StatementFormat,
 } from '../../format.js';
 import {
@@ -40,7 +41,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     checkRowCurrency(r.currency, currency, problems, at, i);
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
-    const reference = r._id || r.id || undefined;
+    const reference = monoId(r);
     rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
   }
   return {
@@ -56,8 +57,12 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     holder: { name: text(account?.name), bvn: readIdentityNumber(account?.bvn, problems, '/account/bvn') },
     rows,
     rowsPath: at,
+    providerId: providerIds(list, rows, monoId),
   };
 }
+
+/** Mono's id of a row, also its reference: `_id`, or `id` in the newer API. */
+const monoId = (r: MonoBody['data'][number]): string | undefined => r._id || r.id || undefined;
 
 export const mono = {
   name: 'mono',

@@ -228,6 +228,55 @@ describe('okra (F3)', () => {
     expect(problems).toEqual([{ path: '/data/transaction/2/customer/bvn', message: 'must be 11 digits' }]);
   });
 
+  it("refuses a row whose customer's BVN or account number differs from the first row's: two statements joined", () => {
+    const row = (bvn: string | null, nuban: string | null) => ({
+      trans_date: '2020-08-05T10:00:00Z',
+      debit: 1,
+      customer: { name: 'FUNKE OJO', bvn },
+      account: { nuban },
+    });
+    const { problems } = refused(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          row(null, null),
+          row('22299999999', '0690000031'),
+          row(' 22299999999 ', null),
+          row('22212345678', '0690000031'),
+          row('22212345678', '0123456789'),
+        ],
+      },
+    });
+    // Neither number is echoed: the first row giving one is named instead.
+    expect(problems).toEqual([
+      { path: '/data/transaction/3/customer/bvn', message: 'differs from /data/transaction/1/customer/bvn' },
+      { path: '/data/transaction/4/customer/bvn', message: 'differs from /data/transaction/1/customer/bvn' },
+      { path: '/data/transaction/4/account/nuban', message: 'differs from /data/transaction/1/account/nuban' },
+    ]);
+  });
+
+  it('takes the holder BVN and account number from any row giving them, the same on every row that does', () => {
+    const row = (customer: unknown, account: unknown) => ({
+      trans_date: '2020-08-05T10:00:00Z',
+      debit: 1,
+      customer,
+      account,
+    });
+    const s = normalised(okra, {
+      ...NAMES,
+      data: {
+        transaction: [
+          row({ name: 'FUNKE OJO' }, { nuban: null }),
+          row('5f0f0a0b0c0d0e0f00000001', 'acc'),
+          row({ name: 'FUNKE OJO', bvn: ' 22233344455' }, { nuban: ' 0690000031 ' }),
+          row({ name: 'FUNKE OJO', bvn: '22233344455' }, { nuban: '0690000031' }),
+        ],
+      },
+    });
+    expect(s.holder).toEqual({ name: 'FUNKE OJO', bvn: '22233344455' });
+    expect(s.account.number).toBe('0690000031');
+  });
+
   it("refuses a row in another currency than the statement's at the row's currency", () => {
     const row = (currency: string | null) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, currency });
     const { problems } = refused(okra, { ...NAMES, data: { transaction: [null, 'NGN', 'usd', ' NGN '].map(row) } });

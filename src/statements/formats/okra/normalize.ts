@@ -4,6 +4,7 @@ import {
   type DraftStatement,
   draftRow,
   type NormalizeContext,
+  providerIds,
   type StatementFormat,
 } from '../../format.js';
 import { shown } from '../../problems.js';
@@ -14,6 +15,7 @@ import {
   readCommonNames,
   readIdentityNumber,
   readOptionalMajor,
+  SameOnEveryRow,
   text,
   unsigned,
 } from '../fields.js';
@@ -35,15 +37,18 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
   const rows: DraftRow[] = [];
   const at = '/data/transaction';
+  const bvn = new SameOnEveryRow(at, 'customer/bvn');
+  const nuban = new SameOnEveryRow(at, 'account/nuban');
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
     const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
     const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
     checkRowCurrency(r.currency, currency, problems, at, i);
-    if (typeof r.customer === 'object' && r.customer !== null) {
-      readIdentityNumber(r.customer.bvn, problems, `${at}/${i}/customer/bvn`);
+    if (typeof r.customer === 'object' && r.customer !== null && r.customer.bvn) {
+      bvn.take(readIdentityNumber(r.customer.bvn, problems, `${at}/${i}/customer/bvn`), i, problems);
     }
+    if (typeof r.account === 'object' && r.account !== null) nuban.take(text(r.account.nuban), i, problems);
     const posted = r.trans_date || undefined;
     let date: string | undefined;
     if (posted !== undefined) date = readIso(posted, at, i, 'trans_date');
@@ -65,7 +70,8 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     const reference = r.ref ? text(r.ref) : undefined;
     rows.push(draftRow(date, isCredit ? 'credit' : 'debit', amount, r.notes?.desc ?? '', balance, reference, posted));
   }
-  // Holder, account and bank are repeated on every row; some rows carry only ids (or nulls).
+  // Holder, account and bank are repeated on every row; some rows carry only ids (or nulls). The
+  // holder's BVN and the account number must be one (two would be two statements joined).
   const customer = firstObject(
     list,
     (r) => r.customer,
@@ -85,10 +91,11 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     currency,
     timeZone: calendar.timeZone,
     ...names,
-    account: { number: text(account?.nuban), name: text(account?.name), bankName: text(bank?.name) },
-    holder: { name: text(customer?.name), bvn: text(customer?.bvn) },
+    account: { number: nuban.value, name: text(account?.name), bankName: text(bank?.name) },
+    holder: { name: text(customer?.name), bvn: bvn.value },
     rows,
     rowsPath: at,
+    providerId: providerIds(list, rows, (r) => text(r._id) ?? text(r.id)),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type DraftStatement,
   draftRow,
   type NormalizeContext,
+  providerIds,
   type StatementFormat,
 } from '../../format.js';
 import {
@@ -54,6 +55,7 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
     },
     rows,
     rowsPath: at,
+    providerId: list && providerIds(list, rows, (r) => text(r.tranId)),
   };
 }
 
