@@ -67,14 +67,17 @@ function score(name: string, rows: Labelled[]): { correct: number; total: number
   return { correct, total: rows.length };
 }
 
-/** The sets, in the order they were written; only the first was tuned on. */
+/** The sets, in the order they were written; dev was tuned on, and held-out 3 and 5 since their first scores. */
 const SETS: Array<[file: string, name: string]> = [
   ['dev.jsonl', 'dev (tuned on)'],
   ['heldout.jsonl', 'held-out (written with the dev set, never tuned on)'],
   ['heldout-2.jsonl', 'held-out 2 (written after the lexicon, never tuned on)'],
   ['heldout-3.jsonl', 'held-out 3 (written by a separate writer who never saw the lexicon or these sets)'],
   ['heldout-4.jsonl', 'held-out 4 (written with held-out 3, first scored after the lexicon changes that set showed)'],
-  ['heldout-5.jsonl', 'held-out 5 (written by a blind auditor through the HTTP API, from 19 banks and fintechs)'],
+  [
+    'heldout-5.jsonl',
+    'held-out 5 (written by a blind auditor through the HTTP API, from 19 banks and fintechs; tuned on since its first score, 91.5 %)',
+  ],
 ];
 let correct = 0;
 let total = 0;

@@ -136,3 +136,61 @@ describe('affordability', () => {
     expect(get.statusCode).toBe(403);
   });
 });
+
+describe('affordability of a salary paid with the holder named as beneficiary', () => {
+  // The employer's monthly credit carries the holder's name after its own, as Nigerian inflows do;
+  // it is her salary, not money moved between her accounts.
+  const holder = 'IBRAHIM SANI DANJUMA';
+  const rows: Array<[string, 'Credit' | 'Debit', number, string]> = [
+    ['4/26/2024', 'Credit', 410_000, 'NIP/ZENITH/KORAMA FOODS LTD/DANJUMA IBRAHIM S/APR'],
+    ['5/3/2024', 'Debit', 120_000, 'NIP TRF TO HAUWA SULE/UPKEEP'],
+    ['5/12/2024', 'Debit', 2_000, 'AIRTIME/MTN/08031234567'],
+    ['5/27/2024', 'Credit', 410_000, 'NIP/ZENITH/KORAMA FOODS LTD/DANJUMA IBRAHIM S/MAY'],
+    ['6/4/2024', 'Debit', 120_000, 'NIP TRF TO HAUWA SULE/UPKEEP'],
+    ['6/12/2024', 'Debit', 2_000, 'AIRTIME/MTN/08031234567'],
+    ['6/26/2024', 'Credit', 410_000, 'NIP/ZENITH/KORAMA FOODS LTD/DANJUMA IBRAHIM S/JUN'],
+    ['7/3/2024', 'Debit', 120_000, 'NIP TRF TO HAUWA SULE/UPKEEP'],
+    ['7/12/2024', 'Debit', 2_000, 'AIRTIME/MTN/08031234567'],
+    ['7/26/2024', 'Credit', 410_000, 'NIP/ZENITH/KORAMA FOODS LTD/DANJUMA IBRAHIM S/JUL'],
+  ];
+  let t: TestApp;
+  let writer: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    writer = await t.auth(['statements:write', 'statements:read']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is a salary earner with a salary to lend on', async () => {
+    let balance = 20_000;
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=periculum&statementType=consumer',
+      headers: writer,
+      payload: {
+        statementName: 'holder-named-pay',
+        clientFullName: holder,
+        transactions: rows.map(([date, type, amount, description]) => {
+          balance += type === 'Credit' ? amount : -amount;
+          return { date, type, amount, description, balance };
+        }),
+      },
+    });
+    expect(submitted.statusCode).toBe(200);
+    const income = submitted.json().incomeAnalysis;
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.numberOfSalaryPayments).toBe(4);
+    expect(income.averagePredictedSalary).toBe(410_000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: writer,
+      payload: { statementKey: submitted.json().key, dti: 0.33, loanTenure: 6 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().average_predicted_salary).toBe(410_000);
+    expect(res.json().affordability_amount).toBeGreaterThan(0);
+  });
+});

@@ -41,8 +41,27 @@ describe('behavioralAnalysis', () => {
     expect(moved.gamblingRate).toBe(0.2727);
     expect(moved.numberOfBettingTransactions).toBe(3);
     expect(moved.gamblingStatus).toBe(
-      '3 betting transactions with Bet9ja, SportyBet: ₦30000.00 staked, 27.3% of inflow',
+      '3 betting transactions with Bet9ja, SportyBet (3 stakes, 0 winnings): ₦30000.00 staked, 27.3% of inflow',
     );
+  });
+
+  it('winnings are betting transactions too; the status splits them from the stakes as the risk signal does', () => {
+    const punter = analyseStatement(
+      statementOf([
+        ['2024-03-01', 'C', 200_000, 'NIP FROM KORAMA FOODS LTD/MARCH WAGES'],
+        ['2024-03-02', 'D', 5_000, 'WEB PMT PAYSTACK*BETKING LAGOS NG'],
+        ['2024-03-03', 'D', 7_000, 'MERRYBET WALLET FUNDING'],
+        ['2024-03-05', 'C', 12_500, 'NIP CR/BETKING NIGERIA/WINNINGS PAYOUT'],
+        ['2024-03-08', 'D', 3_000, 'WEB PMT PAYSTACK*BETKING LAGOS NG'],
+      ]),
+    );
+    const b = punter.behavioralAnalysis;
+    expect(b.numberOfBettingTransactions).toBe(4);
+    expect(b.gamblingStatus).toBe(
+      '4 betting transactions with BetKing, MerryBet (3 stakes, 1 winnings): ₦15000.00 staked, 7.1% of inflow',
+    );
+    const signal = punter.riskSignals.find((s) => s.code === 'GAMBLING_SHARE_OF_INFLOW');
+    expect(signal?.message).toBe('7.1% of inflow staked on betting (3 stakes, 1 winnings)');
   });
 
   it('no gambling words: the real API sentence', () => {

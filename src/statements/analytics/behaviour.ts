@@ -27,9 +27,11 @@ export interface BehavioralAnalysis {
   loanToInflowRate: number;
   /** Loan repayments over inflow (by amount). */
   loanRepaymentToInflowRate: number;
+  /** "No Gambling Transactions Found", or the betting transactions: how many of each kind, with whom, staked. */
   gamblingStatus: string;
   /** Money staked (gambling debits not paid back) over inflow. */
   gamblingRate: number;
+  /** Every transaction with a betting operator: stakes (not paid back) and winnings, as the status splits them. */
   numberOfBettingTransactions: number;
   /** Share of the statement's days with at least one transaction. */
   accountActivity: number;
@@ -138,6 +140,7 @@ export function behavioralAnalysis(
   for (let d = 0; d < ctx.spanDays; d++) if ((ctx.dayTransactions[d] as number) > 0) active++;
   const index = verdictIndex(ctx);
   let bets = 0;
+  let stakes = 0;
   let staked = 0;
   const operators = new Set<string>();
   for (const i of rowsOfEither(ctx, 'gambling', 'gambling_winnings')) {
@@ -145,7 +148,10 @@ export function behavioralAnalysis(
     bets++;
     const label = ctx.labels[i] as Verdict;
     if (label.entity) operators.add(label.entity);
-    if (label.category === 'gambling') staked += (ctx.rows[i] as CanonicalTransaction).amount;
+    if (label.category === 'gambling') {
+      stakes++;
+      staked += (ctx.rows[i] as CanonicalTransaction).amount;
+    }
   }
   const positiveMonths = inflow.filter((v, i) => v >= (outflow[i] ?? 0)).length;
   const typical = median(inflow);
@@ -155,7 +161,7 @@ export function behavioralAnalysis(
   const gamblingStatus =
     bets === 0
       ? 'No Gambling Transactions Found'
-      : `${bets} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''}: ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
+      : `${bets} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''} (${stakes} stakes, ${bets - stakes} winnings): ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
   return {
     monthToMonthInflowToOutflowRate:
       positiveMonths * 2 >= ctx.months.length ? 'Positive Cash Flow' : 'Negative Cash Flow',

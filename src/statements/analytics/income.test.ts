@@ -94,6 +94,52 @@ describe('incomeAnalysis: a renamed employer, weekend pay days, a pro-rated firs
   });
 });
 
+describe('incomeAnalysis: pay that carries the holder’s name as beneficiary', () => {
+  // Holder ADAEZE CHIOMA NWANKWO: her employer's monthly credit names her after itself, as inflows do.
+  const pay: Row[] = ['05', '06', '07', '08'].map((m) => [
+    `2023-${m}-28`,
+    'C',
+    240_000,
+    `NIP FROM HALDANE MOTORS PLC/NWANKWO ADAEZE C/${m}-2023`,
+  ]);
+  const own: Row[] = ['05', '06', '07', '08'].map((m) => [
+    `2023-${m}-10`,
+    'C',
+    30_000,
+    'NIP FROM NWANKWO ADAEZE C/from my kuda',
+  ]);
+
+  it('is a monthly salary stream from the employer, not a self-transfer; her own transfers stay out', () => {
+    const statement = statementOf(byDate([...pay, ...own]), { openingNaira: 10_000 });
+    const analysed = analyseStatement(statement);
+    const income = analysed.incomeAnalysis;
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.averagePredictedSalary).toBe(240_000);
+    expect(income.salaryStreams.map((st) => st.employer)).toEqual(['HALDANE MOTORS']);
+    expect(income.salaryTransactions.map((t) => t.date)).toEqual(pay.map((r) => r[0]));
+    const ownLabels = statement.transactions.flatMap((t, i) =>
+      t.amount === 3_000_000 ? [analysed.labels[i]?.category] : [],
+    );
+    expect(ownLabels).toEqual(['self_transfer', 'self_transfer', 'self_transfer', 'self_transfer']);
+  });
+});
+
+describe('incomeAnalysis: pensions', () => {
+  it('a monthly pension is other income, counted in the monthly earning, but no salary', () => {
+    const rows: Row[] = ['03', '04', '05', '06'].map((m) => [
+      `2023-${m}-26`,
+      'C',
+      85_000,
+      'NIP FROM KWARA STATE PENSIONS BOARD/MONTHLY PENSION',
+    ]);
+    const income = analyseStatement(statementOf(rows)).incomeAnalysis;
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.hasOtherIncome).toBe('Yes');
+    expect(income.numberOfOtherIncomePayments).toBe(4);
+    expect(income.netAverageMonthlyEarning).toBeGreaterThan(0);
+  });
+});
+
 describe('incomeAnalysis: payroll rails and non-earners', () => {
   it('a monthly Remita IPPIS credit is a salary even without the word', () => {
     const rows: Row[] = ['03', '04', '05', '06'].map((m) => [

@@ -36,6 +36,24 @@ describe('loanAnalysis', () => {
   });
 });
 
+describe('lenders are named only by the narration', () => {
+  const named = analyseStatement(
+    statementOf([
+      ['2023-03-02', 'C', 60_000, 'QUIKFUND CREDIT LTD/LOAN DISBURSED'],
+      ['2023-03-30', 'D', 33_000, 'FLW/QUIKFUND CREDIT/REPAYMENT'],
+      ['2023-04-28', 'D', 33_000, 'FLUTTERWAVE/QUIKFUND CREDIT/REPAYMENT'],
+      ['2023-05-03', 'C', 90_000, 'SALARY ADVANCE DISBURSED'],
+      ['2023-05-31', 'D', 4_100, 'DEBIT INTEREST ON OVERDRAFT MAY'],
+    ]),
+  ).loanAnalysis;
+  it('a repayment through a rail is the lender’s it names, whether the rail is spelt out or FLW', () => {
+    expect(named.lenders.map((l) => [l.lender, l.totalDisbursed, l.totalRepaid])).toEqual([
+      ['QUIKFUND', 60_000, 66_000],
+      ['Unknown lender', 90_000, 0],
+    ]);
+  });
+});
+
 describe('behavioralAnalysis loan fields', () => {
   const b = result.behavioralAnalysis;
   it('totals, monthly averages over Jan 10 .. Jun 30, counts and rates', () => {

@@ -132,7 +132,14 @@ export const BehavioralAnalysisSchema = open(
     loanInflowRate: Fraction('Loan disbursements among the credits of the inflow, by count'),
     loanToInflowRate: Fraction('Loan disbursements over inflow'),
     loanRepaymentToInflowRate: Type.Number({ minimum: 0, description: 'Loan repayments over inflow (may exceed 1)' }),
-    gamblingStatus: Type.String(),
+    gamblingStatus: Type.String({
+      description:
+        '"No Gambling Transactions Found", or how many betting transactions, with which operators, how many stakes and winnings, and how much was staked',
+    }),
+    numberOfBettingTransactions: Type.Integer({
+      minimum: 0,
+      description: 'Stakes (less those refunded) and winnings: every transaction with a betting operator',
+    }),
     gamblingRate: Type.Number({
       minimum: 0,
       description: 'Money staked (less stakes refunded) over inflow; above 1 when stakes outrun the inflow',

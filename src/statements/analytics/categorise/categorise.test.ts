@@ -128,6 +128,26 @@ describe('self-transfers from the holder name', () => {
   });
 });
 
+describe('a credit is a self-transfer only when the holder sent it', () => {
+  it('an employer named as sender, the holder after it as beneficiary, is no self-transfer', () => {
+    const pay = judge('NIP FROM ZENOVA LOGISTICS LTD/NWANKWO ADAEZE C/SEPT PAY', 'credit');
+    expect([pay.category, pay.counterparty]).toEqual(['transfer_in', 'ZENOVA LOGISTICS LTD']);
+    expect(judge('NIP/UBA/HALDANE MOTORS PLC/ADAEZE CHIOMA NWANKWO', 'credit').category).toBe('transfer_in');
+    expect(judge('KORAMA FOODS/ADAEZE NWANKWO/OCT', 'credit').category).not.toBe('self_transfer');
+    // Another person sending, with the holder's name in the remark.
+    expect(judge('NIP FROM TUNDE OKAFOR/FOR ADAEZE NWANKWO', 'credit').category).toBe('transfer_in');
+  });
+  it('the holder as sender stays a self-transfer, whatever bank or wallet field comes first', () => {
+    expect(judge('NIP FROM NWANKWO ADAEZE C/upkeep', 'credit').category).toBe('self_transfer');
+    expect(judge('TRF FRM ADAEZE NWANKWO TO ADAEZE CHIOMA NWANKWO', 'credit').category).toBe('self_transfer');
+    expect(judge('NIP/STANBIC/ADAEZE NWANKWO/upkeep', 'credit').category).toBe('self_transfer');
+    expect(judge('MONIEPOINT MFB/ADAEZE CHIOMA NWANKWO', 'credit').category).toBe('self_transfer');
+    expect(judge('PALMPAY LIMITED/ADAEZE CHIOMA NWANKWO/wallet to bank', 'credit').category).toBe('self_transfer');
+    // One word before the name is a remark or a code, not a sender.
+    expect(judge('UPKEEP/ADAEZE NWANKWO', 'credit').category).toBe('self_transfer');
+  });
+});
+
 describe('self-transfers from the holder name shortened to initials', () => {
   const okafor = holderTokens('ADEBAYO JOHN OKAFOR');
   const category = (narration: string, direction: Direction) =>
@@ -204,6 +224,110 @@ describe('channel, confidence and evidence', () => {
   it('a betting operator’s refund is a reversal, not winnings', () => {
     expect(judge('BET9JA REFUND', 'credit').category).toBe('reversal');
     expect(judge('REFUND FROM SPORTYBET', 'credit').category).toBe('reversal');
+  });
+});
+
+describe("a fee word is the bank's charge only when no payee is named before it", () => {
+  it("a fee after a named payee is the payee's price: the payment keeps its own category", () => {
+    const legal = judge('NIP TRF TO EKENE OBI SOLICITORS/PROFESSIONAL FEE');
+    expect([legal.category, legal.channel, legal.counterparty]).toEqual([
+      'transfer',
+      'transfer',
+      'EKENE OBI SOLICITORS',
+    ]);
+    expect(judge('TRF TO ST LUKE HOSPITAL/REGISTRATION FEE').category).toBe('health');
+    expect(judge('NIP/FBN/ADUKE HOMES LTD/RENT AND SERVICE CHARGE').category).toBe('rent');
+    expect(judge('NIP/FBN/ADUKE HOMES/CAUTION FEE').category).toBe('transfer');
+    const form = judge('FLUTTERWAVE/GREENFIELD UNIVERSITY/FORM FEE');
+    expect([form.category, form.channel]).toEqual(['education', 'web']);
+    expect(judge('NIP TRF TO LASG/DEVELOPMENT LEVY 2024').category).toBe('transfer');
+    // On a credit, a payer's fee is money received, not a refunded charge.
+    expect(judge('NIP FROM HALDANE MOTORS PLC/CONSULTANCY FEE', 'credit').category).toBe('transfer_in');
+  });
+  it("the bank's own fee lines, and its fee on a transfer to a payee named after it, stay charges", () => {
+    for (const narration of [
+      'NIP TRANSFER FEE',
+      'INTL TRANSACTION FEE',
+      'Transfer fee - Sent to HALDANE MOTORS PLC',
+      'CHARGES ON TRF TO BAYO ADE',
+      'LEVY',
+    ]) {
+      expect([narration, judge(narration).category]).toEqual([narration, 'bank_charges']);
+    }
+    expect(judge('REVERSAL OF NIP FEE', 'credit').category).toBe('reversal');
+  });
+  it('the electronic money transfer levy, however abbreviated, is a charge', () => {
+    for (const narration of ['EMT LEVY 120324', 'ELECTRONIC MONEY TRANSFER LEVY FEB', 'E-LEVY', 'EMT LEVY ON INFLOW']) {
+      const v = judge(narration);
+      expect([narration, v.category, v.channel]).toEqual([narration, 'bank_charges', 'bank_charge']);
+    }
+  });
+});
+
+describe('cheques, wallets and card grammars', () => {
+  it('a cheque cashed by the holder is a cash withdrawal; one paid to another party is a payment', () => {
+    const cashed = judge('CHEQUE WITHDRAWAL 0000456 PAID TO SELF');
+    expect([cashed.category, cashed.channel]).toEqual(['cash_withdrawal', 'cheque']);
+    const paid = judge('CHQ WDL 0000456 PAID TO HALDANE MOTORS');
+    expect([paid.category, paid.channel]).toEqual(['transfer', 'cheque']);
+    expect(judge('TRF TO SELF/ZENITH').category).toBe('self_transfer');
+  });
+  it("Access Bank's mobile transfer out (MOB/UTO) is a transfer to the party it names", () => {
+    const v = judge('MOB/UTO/CHIDI EZE/birthday/301234567/000009/');
+    expect([v.category, v.channel, v.counterparty]).toEqual(['transfer', 'transfer', 'CHIDI EZE']);
+  });
+  it("a card purchase is at a terminal unless the narration says web; FLW is Flutterwave's checkout", () => {
+    expect(judge('CARD PURCHASE - MAMA CASS ASOKORO').channel).toBe('pos');
+    expect(judge('Card Transaction - ADUNNI BAKES IKEJA').channel).toBe('pos');
+    expect(judge('WEB CARD PURCHASE ADUNNI BAKES').channel).toBe('web');
+    const flw = judge('FLW/ADUNNI BAKES/ORDER 77');
+    expect([flw.channel, flw.counterparty]).toEqual(['web', 'ADUNNI BAKES']);
+  });
+  it("a transfer to a gateway's virtual account is a transfer; a gateway checkout alone is web", () => {
+    expect(judge('NIP/PAYSTACK/MERRYBET/TOPUP').channel).toBe('transfer');
+    expect(judge('Transfer to ADUNNI BAKES-FLW / Wema Bank').channel).toBe('transfer');
+    expect(judge('PAYSTACK/ADUNNI BAKES/ORDER 9').channel).toBe('web');
+  });
+});
+
+describe('lenders are the companies named, never the rail or a guess', () => {
+  it("a repayment through a rail is the lender's after it, not the rail's", () => {
+    const v = judge('FLW/KOLA ADEWALE/REPAYMENT');
+    expect([v.category, v.entity, v.counterparty]).toEqual(['loan_repayment', null, 'KOLA ADEWALE']);
+    expect(judge('EASEMONI LOAN', 'credit').entity).toBe('EaseMoney');
+  });
+  it('a salary advance names no lender, and still outranks the salary word', () => {
+    const v = judge('SALARY ADVANCE REPAYMENT');
+    expect([v.category, v.entity, v.counterparty]).toEqual(['loan_repayment', null, '']);
+    expect(judge('QUICK CREDIT LOAN DISBURSED', 'credit').entity).toBe('GTBank QuickCredit');
+  });
+  it("interest on an overdraft is the bank's charge; an overdraft repayment is the account's bank's, unnamed", () => {
+    expect(judge('OVERDRAFT INTEREST SEPT').category).toBe('bank_charges');
+    expect(judge('DEBIT INTEREST ON OD 0923').category).toBe('bank_charges');
+    const od = judge('OVERDRAFT REPAYMENT');
+    expect([od.category, od.entity]).toEqual(['loan_repayment', 'Bank overdraft']);
+  });
+});
+
+describe('income words', () => {
+  it('a pension or gratuity credit is other income, named by its payer', () => {
+    const board = judge('NIP FROM KWARA STATE PENSIONS BOARD/OCT PENSION', 'credit');
+    expect([board.category, board.entity, board.counterparty]).toEqual(['other_income', null, 'KWARA STATE PENSIONS']);
+    expect(judge('STANBIC IBTC PENSION MANAGERS/RSA PAYMENT', 'credit').category).toBe('other_income');
+    expect(judge('GRATUITY PAYMENT/FED MIN OF WORKS', 'credit').category).toBe('other_income');
+    // The salary word still wins over a pension deduction named beside it.
+    expect(judge('NIP CR/ACME LTD/OCT SALARY LESS PENSION', 'credit').category).toBe('salary');
+  });
+});
+
+describe('word lists', () => {
+  it('the evidence names the entry that matched', () => {
+    expect(judge('YOUTUBE PREMIUM NG').evidence).toBe('entertainment:YouTube matched "YOUTUBE"');
+    expect(judge('GOOGLE *YouTubeMusic g.co').category).toBe('other');
+    expect(judge('GOOGLE PLAY APPS').evidence).toBe('entertainment:Google Play matched "GOOGLE PLAY"');
+    expect(judge('CASHBOX SAVINGS').category).toBe('savings_and_investments');
+    expect(judge('CashBox Withdrawal', 'credit').category).toBe('self_transfer');
+    expect(judge('LAGOS FERRY SERVICES IKORODU').category).toBe('transportation');
   });
 });
 

@@ -3,7 +3,7 @@ import { dayNumber } from '../calendar.js';
 import noise from '../lexicon/noise.json' with { type: 'json' };
 import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import type { Category, Channel } from './categories.js';
-import { counterpartySide, holderTokens, namesHolder, type Span } from './holder.js';
+import { counterpartySide, holderTokens, namesHolder, type Span, sentByAnother } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
 import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
@@ -47,6 +47,7 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
 
 const NOISE = new WordList(noise.words);
 const TRAILING_BANKS = new WordList(noise.trailingBankNames);
+const INSTITUTIONS = new WordList([...noise.trailingBankNames, ...noise.institutionWords]);
 
 const COMPANY_SUFFIXES = new WordList(payroll.employerSuffixes);
 
@@ -73,12 +74,12 @@ function beginsCompanyName(words: NarrationWords, i: number, side: Span): boolea
 }
 
 /**
- * The other party's name in `side`: its first run of up to three words that are not grammar
- * (noise), digits or single characters, ended by a separator before a remark (`EMEKA NWOSU/LUNCH`,
- * `endsName`), less a trailing bank name after two words. A bank name may begin it when it begins
- * a company's name.
+ * Where the other party's name is in `side`: its first run of up to three words that are not
+ * grammar (noise), digits or single characters, ended by a separator before a remark (`EMEKA
+ * NWOSU/LUNCH`, `endsName`), less a trailing bank name after two words. A bank name may begin it
+ * when it begins a company's name. Empty (`start === end`) when the side names no one.
  */
-function counterpartyOf(words: NarrationWords, side: Span): string {
+function nameSpan(words: NarrationWords, side: Span): Span {
   let start = side.start;
   let end = start;
   for (let i = side.start; i < side.end && end - start < 3; i++) {
@@ -91,9 +92,32 @@ function counterpartyOf(words: NarrationWords, side: Span): string {
     end = i + 1;
   }
   if (end - start >= 3 && TRAILING_BANKS.has(words.number[end - 1] as number)) end--;
+  return { start, end: Math.max(start, end) };
+}
+
+/** The other party's name in `side` (`nameSpan`), its words upper-cased and spaced. */
+function counterpartyOf(words: NarrationWords, side: Span): string {
+  const { start, end } = nameSpan(words, side);
   let name = start < end ? token(words, start) : '';
   for (let i = start + 1; i < end; i++) name += ` ${token(words, i)}`;
   return name;
+}
+
+/**
+ * Whether the charge word at `at` (a `yieldsToPayee` rule: `FEE`, `CHARGE`, `LEVY`) is the payee's
+ * price, not the bank's charge: a party is named before it, as the payee of the grammar (after
+ * `TO`, or `FROM` on a credit), as a merchant after a payment rail (`PAYSTACK/LAGOS BUSINESS
+ * SCHOOL APPLICATION FEE`), or as a field of two or more name words of its own before the fee's
+ * field (`NIP/UBA/OKON CHAMBERS/LEGAL FEE`). A bank's charge names no party before its fee word:
+ * `NIP TRANSFER FEE`, `Transfer fee - Sent to DATALINK LTD` (the payee after it is the transfer's).
+ */
+function isPayeesFee(words: NarrationWords, side: Span, at: number, railAt: number): boolean {
+  const name = nameSpan(words, side);
+  if (name.start === name.end || name.end > at) return false;
+  if (side.start > 0 || (railAt >= 0 && railAt < name.start)) return true;
+  if (name.end - name.start < 2) return false;
+  for (let i = name.start + 1; i <= at; i++) if (endsName(words, i)) return true;
+  return false;
 }
 
 const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kind !== 'bank_charge';
@@ -101,20 +125,33 @@ const isNamed = (rule: Rule) => !rule.generic && rule.priority >= 60 && rule.kin
 /**
  * The highest-priority hit naming a category for this direction (the first of equals), except that
  * a generic word (`PREMIUM`, `AIRTIME`) never outranks a named company (`SPOTIFY`, `GLO`) or a
- * non-generic rule of its priority or more.
+ * non-generic rule of its priority or more. Hits of the rule `skip` are passed over.
  */
-function pickCategory(hits: readonly Hit[], direction: Direction): Hit | null {
+function pickCategory(hits: readonly Hit[], direction: Direction, skip: Rule | null = null): Hit | null {
   let best: Hit | null = null;
   let bestGeneric: Hit | null = null;
   for (const hit of hits) {
     const rule = hit.rule;
-    if (!(direction === 'debit' ? rule.debit : rule.credit)) continue;
+    if (rule === skip || !(direction === 'debit' ? rule.debit : rule.credit)) continue;
     if (rule.generic) {
       if (!bestGeneric || rule.priority > bestGeneric.rule.priority) bestGeneric = hit;
     } else if (!best || rule.priority > best.rule.priority) best = hit;
   }
   if (!best || !bestGeneric) return best ?? bestGeneric;
   return isNamed(best.rule) || best.rule.priority >= bestGeneric.rule.priority ? best : bestGeneric;
+}
+
+/** Where the last hit of `rule` begins. */
+function lastStart(hits: readonly Hit[], starts: readonly number[], rule: Rule): number {
+  let at = -1;
+  for (let k = 0; k < hits.length; k++) if ((hits[k] as Hit).rule === rule) at = starts[k] as number;
+  return at;
+}
+
+/** Where the first payment rail (`PAYSTACK`, `FLW`) is named, or -1. */
+function railAt(hits: readonly Hit[], starts: readonly number[]): number {
+  for (let k = 0; k < hits.length; k++) if ((hits[k] as Hit).rule.rail) return starts[k] as number;
+  return -1;
 }
 
 function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
@@ -156,16 +193,28 @@ export function judge(
   matcher: Matcher = defaultMatcher(),
 ): Verdict {
   const words = readWords(narration);
-  const hits = matcher.match(words.number, words.count);
-  const picked = pickCategory(hits, direction);
-  const channelHit = pickChannel(hits, direction);
+  const starts: number[] = [];
+  const hits = matcher.match(words.number, words.count, starts);
   const side = counterpartySide(words, direction);
+  let picked = pickCategory(hits, direction);
+  if (
+    picked?.rule.yieldsToPayee &&
+    isPayeesFee(words, side, lastStart(hits, starts, picked.rule), railAt(hits, starts))
+  ) {
+    picked = pickCategory(hits, direction, picked.rule);
+  }
+  const channelHit = pickChannel(hits, direction);
   let category: Category;
   let confidence: number;
   let evidence: string;
   let entity: string | null = null;
   let kind: string | null = null;
-  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && namesHolder(words, side, holder, NOISE)) {
+  if (
+    (!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) &&
+    namesHolder(words, side, holder, NOISE) &&
+    // On a credit the holder may be named as the beneficiary, after the sender.
+    !(direction === 'credit' && sentByAnother(words, side, holder, NOISE, INSTITUTIONS))
+  ) {
     category = 'self_transfer';
     confidence = 0.9;
     evidence = direction === 'debit' ? SELF_DEBIT : SELF_CREDIT;
@@ -176,9 +225,7 @@ export function judge(
     confidence = isNamed(rule) ? 0.95 : 0.8;
     evidence = picked.evidence;
     kind = rule.kind;
-    if (!rule.generic && rule.kind !== 'bank_charge' && rule.kind !== 'reversal' && rule.kind !== 'salary') {
-      entity = rule.name;
-    }
+    if (rule.namesParty) entity = rule.name;
   } else {
     const channel = channelHit?.rule.channel ?? 'other';
     category = direction === 'debit' ? DEFAULT_DEBIT[channel] : (DEFAULT_CREDIT[channel] ?? 'other');

@@ -1,5 +1,5 @@
 import { type Direction, NAME_MAX_CHARS } from '../../../domain/statement.js';
-import { hasDigit, type NarrationWords, spelt } from './read-words.js';
+import { endsName, hasDigit, type NarrationWords, spelt } from './read-words.js';
 import { numberWord, type WordList } from './words.js';
 
 const TITLE_LIST = ['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON'];
@@ -68,6 +68,45 @@ export function namesHolder(words: NarrationWords, side: Span, holder: readonly 
   }
   return first >= 0 && initialledName(words, side, holder, grammar);
 }
+
+/**
+ * On a credit, whether the first party named on the sending side is someone other than the holder.
+ * Inflow narrations carry the beneficiary after the sender (`NIP FROM ACME PLC/OKAFOR ADA J/JAN`,
+ * `NIP/GTB/ACME PLC/ADA OKAFOR`), so the holder's name in a later field is the beneficiary's, and
+ * the credit is no self-transfer. The sender is the side's first field (words between separators,
+ * `endsName`) with a name word that names no bank or wallet (`institutions`: `NIP/ACCESS/...`,
+ * `OPAY DIGITAL SERVICES LTD/...`): another party when it has two or more name words (a company, a
+ * person) and none of the holder's. One word alone (a remark, an unknown bank's code) decides nothing.
+ */
+export function sentByAnother(
+  words: NarrationWords,
+  side: Span,
+  holder: readonly string[],
+  grammar: WordList,
+  institutions: WordList,
+): boolean {
+  for (let i = side.start; i < side.end; ) {
+    let end = i + 1;
+    while (end < side.end && !endsName(words, end)) end++;
+    let names = 0;
+    let bank = false;
+    let holderSeen = false;
+    for (let j = i; j < end; j++) {
+      if (institutions.has(words.number[j] as number)) bank = true;
+      else if (holderWord(words, j, holder) >= 0) holderSeen = true;
+      if (partyWordAt(words, j, grammar)) names++;
+    }
+    if (!bank && names > 0) return !holderSeen && names >= 2;
+    i = end;
+  }
+  return false;
+}
+
+/** Whether word i can be part of a party's name: two or more characters, not grammar, no digit. */
+const partyWordAt = (words: NarrationWords, i: number, grammar: WordList): boolean =>
+  (words.end[i] as number) - (words.start[i] as number) >= 2 &&
+  !grammar.has(words.number[i] as number) &&
+  !hasDigit(words, i);
 
 /**
  * Whether a run of words in `side` is the holder's name shortened to initials (`OKAFOR A J`,

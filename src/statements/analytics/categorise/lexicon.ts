@@ -40,6 +40,9 @@ interface EntrySource {
   channelPriority?: number;
   channelDirection?: string;
   generic?: boolean;
+  namesParty?: boolean;
+  rail?: boolean;
+  yieldsToPayee?: boolean;
   flag?: string;
 }
 
@@ -63,6 +66,19 @@ export interface Rule {
   channelDirection: Direction | null;
   /** A generic word (`LOAN`), not a named company. */
   generic: boolean;
+  /**
+   * The entry's name is the other party (`SportyBet`, `FairMoney`): not for generic words, charges,
+   * reversals and salary words, nor for a named product that names no party (`SALARY ADVANCE`,
+   * `namesParty: false` in the data), which is ranked as named but leaves the party to the narration.
+   */
+  namesParty: boolean;
+  /** A payment rail or gateway (`PAYSTACK`, `FLW`): what follows it is the merchant's, not the bank's. */
+  rail: boolean;
+  /**
+   * A charge word that is the payee's, not the bank's, when it follows a named payee
+   * (`TRF TO DR ADEBAYO CLINIC/CONSULTATION FEE`): see `categorise.ts` `isPayeesFee`.
+   */
+  yieldsToPayee: boolean;
   /** A fact worth counting whatever the category (`card_request`, `returned_cheque`, `bounced_debit`). */
   flag: string | null;
 }
@@ -80,8 +96,11 @@ export interface Hit {
 
 /** All lexicon phrases compiled into one matcher over word numbers (`words.ts`). */
 export interface Matcher {
-  /** The hits of every phrase found in the first `count` words, by first word, shorter first. */
-  match(words: ArrayLike<number>, count?: number): Hit[];
+  /**
+   * The hits of every phrase found in the first `count` words, by first word, shorter first; when
+   * `starts` is given, the position of each hit's first word is pushed to it, in the same order.
+   */
+  match(words: ArrayLike<number>, count?: number, starts?: number[]): Hit[];
   readonly phraseCount: number;
 }
 
@@ -106,6 +125,9 @@ const FILES: Record<string, FileSource> = {
   insurance,
 };
 
+/** Kinds of entry that name what happened, never the other party. */
+const UNNAMED_KINDS: ReadonlySet<string> = new Set(['bank_charge', 'reversal', 'salary']);
+
 function compileRule(file: string, defaults: FileSource['defaults'], entry: EntrySource): Rule {
   const merged = { ...defaults, ...entry };
   const where = `lexicon ${file}.json entry ${JSON.stringify(entry.name)}`;
@@ -113,6 +135,7 @@ function compileRule(file: string, defaults: FileSource['defaults'], entry: Entr
   const credit = merged.credit ?? null;
   const channel = merged.channel ?? null;
   const direction = merged.channelDirection ?? null;
+  const generic = merged.generic ?? false;
   if (debit !== null && !isDebitCategory(debit)) throw new Error(`${where}: unknown debit category ${debit}`);
   if (credit !== null && !isCreditCategory(credit)) throw new Error(`${where}: unknown credit category ${credit}`);
   if (channel !== null && !isChannel(channel)) throw new Error(`${where}: unknown channel ${channel}`);
@@ -129,7 +152,10 @@ function compileRule(file: string, defaults: FileSource['defaults'], entry: Entr
     channel,
     channelPriority: merged.channelPriority ?? 0,
     channelDirection: direction,
-    generic: merged.generic ?? false,
+    generic,
+    namesParty: !generic && !UNNAMED_KINDS.has(merged.kind ?? file) && (merged.namesParty ?? true),
+    rail: merged.rail ?? false,
+    yieldsToPayee: merged.yieldsToPayee ?? false,
     flag: merged.flag ?? null,
   };
 }
@@ -183,13 +209,17 @@ export function compileLexicon(files: Record<string, FileSource> = FILES): Match
   for (const [word, node] of first) root[word] = node;
   return {
     phraseCount,
-    match(words, count = words.length) {
+    match(words, count = words.length, starts) {
       const hits: Hit[] = [];
       for (let i = 0; i < count; i++) {
         const word = words[i] as number;
         let node = word < root.length ? root[word] : null;
         for (let j = i + 1; node; j++) {
-          if (node.hits) for (const hit of node.hits) hits.push(hit);
+          if (node.hits)
+            for (const hit of node.hits) {
+              hits.push(hit);
+              starts?.push(i);
+            }
           if (!node.next || j >= count) break;
           node = node.next.get(words[j] as number);
         }
