@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownMoneyApril, sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
 import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
+import { counted } from './words.js';
 
 describe('behavioralAnalysis', () => {
   const b = analyseStatement(sweptStatement).behavioralAnalysis;
@@ -41,8 +42,16 @@ describe('behavioralAnalysis', () => {
     expect(moved.gamblingRate).toBe(0.2727);
     expect(moved.numberOfBettingTransactions).toBe(3);
     expect(moved.gamblingStatus).toBe(
-      '3 betting transactions with Bet9ja, SportyBet (3 stakes, 0 winnings): ₦30000.00 staked, 27.3% of inflow',
+      '3 betting transactions with Bet9ja, SportyBet (3 stakes, 0 wins): ₦30000.00 staked, 27.3% of inflow',
     );
+  });
+
+  it('one stake and one win are counted in the singular', () => {
+    expect([counted(1, 'stake'), counted(0, 'win'), counted(2, 'betting transaction')]).toEqual([
+      '1 stake',
+      '0 wins',
+      '2 betting transactions',
+    ]);
   });
 
   it('winnings are betting transactions too; the status splits them from the stakes as the risk signal does', () => {
@@ -58,10 +67,10 @@ describe('behavioralAnalysis', () => {
     const b = punter.behavioralAnalysis;
     expect(b.numberOfBettingTransactions).toBe(4);
     expect(b.gamblingStatus).toBe(
-      '4 betting transactions with BetKing, MerryBet (3 stakes, 1 winnings): ₦15000.00 staked, 7.1% of inflow',
+      '4 betting transactions with BetKing, MerryBet (3 stakes, 1 win): ₦15000.00 staked, 7.1% of inflow',
     );
     const signal = punter.riskSignals.find((s) => s.code === 'GAMBLING_SHARE_OF_INFLOW');
-    expect(signal?.message).toBe('7.1% of inflow staked on betting (3 stakes, 1 winnings)');
+    expect(signal?.message).toBe('7.1% of inflow staked on betting (3 stakes, 1 win)');
   });
 
   it('no gambling words: the real API sentence', () => {

@@ -6,6 +6,7 @@ import { transactionItem as item, type TransactionItem } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction, median } from './stats.js';
 import { rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
+import { counted } from './words.js';
 
 /** The real API's `behavioralAnalysis`. */
 export interface BehavioralAnalysis {
@@ -161,7 +162,7 @@ export function behavioralAnalysis(
   const gamblingStatus =
     bets === 0
       ? 'No Gambling Transactions Found'
-      : `${bets} betting transactions${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''} (${stakes} stakes, ${bets - stakes} winnings): ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
+      : `${counted(bets, 'betting transaction')}${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''} (${counted(stakes, 'stake')}, ${counted(bets - stakes, 'win')}): ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
   return {
     monthToMonthInflowToOutflowRate:
       positiveMonths * 2 >= ctx.months.length ? 'Positive Cash Flow' : 'Negative Cash Flow',

@@ -8,6 +8,7 @@ import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction } from './stats.js';
 import { countedRowsOf, rowsOf, rowsOfEither, verdictIndex } from './verdicts.js';
+import { counted } from './words.js';
 
 export type Severity = 'none' | 'low' | 'medium' | 'high';
 
@@ -96,7 +97,7 @@ function gambling(ctx: AnalysisContext): RiskSignal {
   return signal(
     'GAMBLING_SHARE_OF_INFLOW',
     severity,
-    `${(share * 100).toFixed(1)}% of inflow staked on betting (${stakes.length} stakes, ${wins.length} winnings)`,
+    `${(share * 100).toFixed(1)}% of inflow staked on betting (${counted(stakes.length, 'stake')}, ${counted(wins.length, 'win')})`,
     {
       staked: toMajor(staked),
       winnings: toMajor(totalOf(ctx, wins)),
