@@ -104,3 +104,44 @@ describe('an opening-balance line is the opening balance, never a transaction, w
     await expectOpeningOnly('periculum', body);
   });
 });
+
+describe('a closing-balance line is no transaction', () => {
+  const closingLine = (format: 'periculum' | 'mbs', body: unknown, balance: number) => {
+    if (format === 'periculum') {
+      const list = (body as { transactions: Array<Record<string, unknown>> }).transactions;
+      const last = list.at(-1) as Record<string, unknown>;
+      list.push({ ...last, description: 'CLOSING BALANCE', amount: 0, balance });
+    } else {
+      const list = (body as { bankStatement: { mbs: { jsonData: { Details: Array<Record<string, string>> } } } })
+        .bankStatement.mbs.jsonData.Details;
+      const last = list.at(-1) as Record<string, string>;
+      list.push({ ...last, PNarration: 'Closing Balance', PCredit: '0', PDebit: '0', PBalance: balance.toFixed(2) });
+    }
+    return body;
+  };
+
+  it.each(['periculum', 'mbs'] as const)(
+    '%s: a last `Closing Balance` row of 0 is not counted, and its balance is the closing balance',
+    async (format) => {
+      const answer = await submitted(
+        format,
+        closingLine(format, bodyFor(format, rows, `closing line ${format}`), CLOSING),
+      );
+      expect(answer.transactionCount).toBe(rows.length);
+      expect(balancesOf(answer)).toEqual(everywhere(OPENING, CLOSING));
+    },
+  );
+
+  it('nine transactions and a closing line are refused as fewer than ten', async () => {
+    const nine = generateRows(9);
+    const body = closingLine('periculum', bodyFor('periculum', nine, 'nine and a closing line'), 0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=periculum&statementType=consumer',
+      headers,
+      payload: body as object,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.body).toMatch(/NOT.ENOUGH.TRANSACTIONS/i);
+  });
+});

@@ -237,6 +237,16 @@ const OPENING = /^\s*(?:opb\b|opening\s+balance\b|balance\s+b\/?f\b|balance\s+br
  */
 export const isOpeningBalanceRow = (narration: string): boolean => OPENING.test(narration);
 
+const CLOSING = /^\s*(?:clb\b|closing\s+balance\b|balance\s+c\/?f\b|balance\s+carried\s+forward\b)/i;
+
+/**
+ * A provider's closing-balance line (`Closing Balance`, `Balance C/F`) that moves no money: read
+ * only as the last row and only with an amount of 0, it is no transaction (it would count toward
+ * the ten a statement needs); its balance is the closing balance.
+ */
+export const isClosingBalanceRow = (narration: string, amount: number): boolean =>
+  amount === 0 && CLOSING.test(narration);
+
 /** Reads a property of an object-like unknown value, for `looksLike` sniffing. */
 export function member(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;

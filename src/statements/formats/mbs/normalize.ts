@@ -9,6 +9,7 @@ import {
 import { shown } from '../../problems.js';
 import {
   dayReader,
+  isClosingBalanceRow,
   isOpeningBalanceRow,
   member,
   readIdentityNumber,
@@ -26,7 +27,8 @@ const JSON_DATA = '/bankStatement/mbs/jsonData';
  * F5 to the canonical statement. The statement name and holder come from `jsonData`; the
  * transaction date is `PTransactionDate` (the value date can fall before it). A first `OPB Opening
  * Balance` row is no transaction, whatever its `PCredit`/`PDebit`: its `PBalance` is the opening
- * balance; without one it only goes (a credit on that line is no balance to trust).
+ * balance; without one it only goes (a credit on that line is no balance to trust). A last `Closing
+ * Balance` row of 0 is no transaction either: its `PBalance` is the closing balance.
  */
 export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
@@ -38,6 +40,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
+  let closingBalance: number | undefined;
   const at = `${JSON_DATA}/Details`;
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
@@ -54,6 +57,10 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     const narration = r.PNarration ?? '';
     if (rows.length === 0 && isOpeningBalanceRow(narration)) {
       openingBalance ??= balance;
+      continue;
+    }
+    if (i === list.length - 1 && isClosingBalanceRow(narration, credit + debit)) {
+      closingBalance = balance;
       continue;
     }
     const direction = credit !== 0 ? 'credit' : 'debit';
@@ -76,6 +83,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     },
     holder: { name: text(jsonData.Name), bvn },
     openingBalance,
+    closingBalance,
     rows,
     rowsPath: at,
   };

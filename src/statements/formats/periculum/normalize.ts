@@ -9,6 +9,7 @@ import {
 import {
   dayReader,
   firstOf,
+  isClosingBalanceRow,
   isOpeningBalanceRow,
   readCommonNames,
   readDirection,
@@ -23,7 +24,8 @@ const readAmount = unsigned(readMajor);
 /**
  * F1 to the canonical statement. A first `opb opening balance` row is no transaction: its balance
  * is the opening balance, its amount is ignored; without a balance it only goes (the opening then
- * follows from the rows' balances, if any: an amount is no balance).
+ * follows from the rows' balances, if any: an amount is no balance). A last `Closing Balance` row of
+ * 0 is no transaction either: its balance is the closing balance.
  */
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
@@ -32,6 +34,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
+  let closingBalance: number | undefined;
   const list = body.transactions;
   const at = '/transactions';
   for (let i = 0; i < list.length; i++) {
@@ -46,6 +49,10 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
       openingBalance ??= balance;
       continue;
     }
+    if (i === list.length - 1 && isClosingBalanceRow(narration, amount)) {
+      closingBalance = balance;
+      continue;
+    }
     rows.push(draftRow(date, direction, amount, narration, balance, undefined));
   }
   return {
@@ -55,6 +62,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
     account: {},
     holder: {},
     openingBalance,
+    closingBalance,
     rows,
     rowsPath: at,
   };
