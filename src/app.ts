@@ -85,7 +85,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `rate limit of ${context.max} requests per ${context.after} exceeded; retry later`),
   });
-  await app.register(docsPlugin, { version: pkg.version });
+  await app.register(docsPlugin, { version: pkg.version, publicBaseUrl: config.publicBaseUrl });
 
   await app.register(healthRoutes, { services });
   await app.register(oauthRoutes, { services });

@@ -37,6 +37,20 @@ describe('previous encryption keys', () => {
   });
 });
 
+describe('TOKEN_AUDIENCE', () => {
+  it('is one audience or several separated by commas, the first the default; an empty one is refused', () => {
+    expect(loadConfig({}).auth.audiences).toEqual(['lendsight-api']);
+    expect(
+      loadConfig({ TOKEN_AUDIENCE: 'lendsight-api, https://api.lender.example ,insights' }).auth.audiences,
+    ).toEqual(['lendsight-api', 'https://api.lender.example', 'insights']);
+    for (const text of ['a,,b', 'a,', ',a', 'a, ,b']) {
+      expect(problemOf({ TOKEN_AUDIENCE: text })).toBe(
+        `TOKEN_AUDIENCE: must be an audience, or several separated by commas (got "${text}")`,
+      );
+    }
+  });
+});
+
 describe('retention', () => {
   it('keeps everything by default, and a credit report at least as long as it can be reused', () => {
     expect(loadConfig({}).retention).toEqual({

@@ -38,7 +38,12 @@ const EnvSchema = Type.Object({
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
   PUBLIC_BASE_URL: Type.Optional(Type.String(HTTP_URL)),
   TOKEN_ISSUER: Type.String({ default: 'lendsight', minLength: 1 }),
-  TOKEN_AUDIENCE: Type.String({ default: 'lendsight-api', minLength: 1 }),
+  /** Audiences a token may be asked for, comma-separated; the first when a request names none. */
+  TOKEN_AUDIENCE: Type.String({
+    default: 'lendsight-api',
+    pattern: '^[^,]*[^,\\s][^,]*(,[^,]*[^,\\s][^,]*)*$',
+    expected: 'an audience, or several separated by commas',
+  }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86400, minimum: 60, maximum: 2_592_000 }),
   AUTH_CLIENT_CACHE_MS: Type.Integer({ default: 2000, minimum: 0, maximum: 300_000 }),
   EXTERNAL_JWKS_URL: Type.Optional(Type.String(HTTP_URL)),
@@ -122,7 +127,8 @@ export interface Config {
   publicBaseUrl: string | undefined;
   auth: {
     issuer: string;
-    audience: string;
+    /** Accepted at the token endpoint and in tokens; the first is the default. Never empty. */
+    audiences: [string, ...string[]];
     tokenTtlSeconds: number;
     clientCacheMs: number;
     external: { jwksUrl: string; issuer: string; audience: string } | undefined;
@@ -285,7 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicBaseUrl: env.PUBLIC_BASE_URL,
     auth: {
       issuer: env.TOKEN_ISSUER,
-      audience: env.TOKEN_AUDIENCE,
+      audiences: env.TOKEN_AUDIENCE.split(',').map((a) => a.trim()) as [string, ...string[]],
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       clientCacheMs: env.AUTH_CLIENT_CACHE_MS,
       external:

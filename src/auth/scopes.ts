@@ -3,6 +3,15 @@ export const SCOPES = ['statements:write', 'statements:read', 'credit:read', 'li
 
 export type Scope = (typeof SCOPES)[number];
 
+/** What each scope allows, as the OpenAPI document lists them. */
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'statements:write': 'Submit and delete statements, run affordability',
+  'statements:read': 'Read statements, their transactions and affordability results',
+  'credit:read': 'Request and fetch consumer and business credit reports',
+  'liveness:write': 'Check face images for liveness',
+  'regions:read': 'List the regions',
+};
+
 export const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).includes(s);
 
 export const parseScopes = (text: string): string[] => text.split(/[\s,]+/).filter((s) => s.length > 0);

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
 import { clientCredentials } from './client-authentication.js';
 import { type ClientRecord, findClientByClientId } from './clients-repository.js';
+import { isCanonicalCompactJwt } from './compact-jwt.js';
 import { OAuthError } from './oauth-error.js';
 import { isScope, parseScopes, type Scope } from './scopes.js';
 import { DUMMY_HASH, verifySecret } from './secret-hash.js';
@@ -100,8 +101,10 @@ export function createTokenService(
       if (!client || !secretOk || client.revokedAt) {
         throw new OAuthError(401, 'invalid_client', 'client authentication failed');
       }
-      if (input.audience !== undefined && input.audience !== auth.audience) {
-        throw new OAuthError(400, 'invalid_target', `audience must be ${auth.audience}`);
+      const audience = input.audience ?? auth.audiences[0];
+      if (!auth.audiences.includes(audience)) {
+        const accepted = auth.audiences.length === 1 ? '' : 'one of ';
+        throw new OAuthError(400, 'invalid_target', `audience must be ${accepted}${auth.audiences.join(', ')}`);
       }
       let scopes: string[] = client.scopes;
       if (input.scope !== undefined && input.scope.trim() !== '') {
@@ -117,7 +120,7 @@ export function createTokenService(
       const token = await new SignJWT({ scope, client_id: client.clientId })
         .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
         .setIssuer(auth.issuer)
-        .setAudience(auth.audience)
+        .setAudience(audience)
         .setSubject(client.clientId)
         .setIssuedAt(iat)
         .setExpirationTime(iat + auth.tokenTtlSeconds)
@@ -135,6 +138,10 @@ export function createTokenService(
         }
         return principalFrom(payload);
       }
+      // Another spelling of a valid token's bytes is not that token (nor remembered as another one).
+      if (!isCanonicalCompactJwt(token)) {
+        throw new AppError('INVALID_TOKEN', 'the token is not a compact JWT in canonical base64url');
+      }
       try {
         const iss = peekIssuer(token);
         if (external && remoteJwks && iss === external.issuer) {
@@ -146,7 +153,7 @@ export function createTokenService(
         } else {
           ({ payload } = await jwtVerify(token, key.publicKey, {
             issuer: auth.issuer,
-            audience: auth.audience,
+            audience: auth.audiences,
             algorithms: [key.alg],
             currentDate: new Date(now()),
           }));

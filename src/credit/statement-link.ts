@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../db/schema.js';
 import { listReportsForStatement } from './credit-repository.js';
 
@@ -11,4 +12,13 @@ export const creditReportsLink = {
   none: [],
   load: (db: Kysely<Database> | Transaction<Database>, statementKey: number, clientId: number) =>
     listReportsForStatement(db, clientId, statementKey),
+  schema: Type.Array(
+    Type.Object({
+      reference: Type.String({ examples: ['perilenda&fcbe874a19544c9ab0f8697c8240b48b'] }),
+      kind: Type.Union([Type.Literal('consumer'), Type.Literal('commercial')]),
+      state: Type.Union(['pending', 'processing', 'completed', 'failed'].map((s) => Type.Literal(s))),
+      createdDate: Type.String({ format: 'date-time' }),
+    }),
+    { description: 'Credit report references requested with this statementKey, oldest first' },
+  ),
 };

@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { Scope } from '../auth/scopes.js';
 
 /** The error envelope a route answers in, when the spec fixes its success envelope. */
@@ -10,5 +11,11 @@ declare module 'fastify' {
     /** No token needed (health, docs, the token endpoint). */
     public?: boolean;
     envelope?: Envelope;
+    /**
+     * Parts of the route's schema as OpenAPI publishes them, where they differ from what Fastify
+     * checks: a body the route reads itself (a statement in its format, a multipart form), query
+     * values read in any case (`plugins/docs.ts`).
+     */
+    published?: Pick<FastifySchema, 'body' | 'querystring'>;
   }
 }

@@ -72,5 +72,3 @@ export const authErrors = {
   429: Type.Ref('ErrorResponse'),
   500: Type.Ref('ErrorResponse'),
 };
-
-export const bearer = [{ bearerAuth: [] }];

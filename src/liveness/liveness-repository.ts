@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { Type } from 'typebox';
 import { runPrepared } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
@@ -57,6 +58,17 @@ export const livenessResultsLink = {
   field: 'livenessResults',
   none: [],
   load: (db: Db, statementKey: number, clientId: number) => listLivenessForStatement(db, clientId, statementKey),
+  schema: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      imageSha256: Type.String({ description: 'SHA-256 of the image, hex (the image is never kept)' }),
+      livenessCheck: Type.Boolean(),
+      livenessProbability: Type.Number({ minimum: 0, maximum: 100, description: 'Percent' }),
+      faceDetected: Type.Boolean(),
+      createdDate: Type.String({ format: 'date-time' }),
+    }),
+    { description: 'Liveness checks sent with this statementKey, oldest first' },
+  ),
 };
 
 /** Deletes liveness results stored more than `days` days ago (LIVENESS_RETENTION_DAYS); answers how many. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { TSchema } from 'typebox';
 import { creditReportsLink } from '../credit/statement-link.js';
 import type { Database } from '../db/schema.js';
 import { livenessResultsLink } from '../liveness/liveness-repository.js';
@@ -14,6 +15,8 @@ export interface StatementLink {
   /** What a statement with no linked records shows (a statement just submitted has none). */
   none: unknown;
   load(db: Kysely<Database> | Transaction<Database>, statementKey: number, clientId: number): Promise<unknown>;
+  /** What `load` answers, as OpenAPI publishes it. */
+  schema: TSchema;
 }
 
 export const statementLinks: StatementLink[] = [creditReportsLink, livenessResultsLink];

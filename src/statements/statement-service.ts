@@ -94,12 +94,10 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
   ) {
     const byName = await repo.findKeyByName(tx, clientId, name.value);
     if (byName !== undefined) {
-      throw new AppError(
-        'STATEMENT_NAME_TAKEN',
-        `a statement named ${JSON.stringify(name.value)} already exists (key ${byName})`,
-        [{ path: name.path, message: `is taken by statement ${byName}` }],
-        { statementKey: byName },
-      );
+      // The real API's message; where the name was given and which statement has it are in `errors`
+      // and `statementKey`.
+      const where = [{ path: name.path, message: `is taken by statement ${byName}` }];
+      throw new AppError('STATEMENT_NAME_TAKEN', undefined, where, { statementKey: byName });
     }
     if (bvnUuid) {
       const byBvn = await repo.findKeyByBvnUuid(tx, clientId, bvnUuid);

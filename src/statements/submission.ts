@@ -85,9 +85,9 @@ export function statementInvalid(problems: FieldProblem[], count: number): AppEr
   });
 }
 
-/** The query's format and statement type, or the refusal naming them. Returns the format. */
+/** The query's format and statement type (each in any case), or the refusal naming them. Returns the format. */
 export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementType'>): AnyStatementFormat {
-  const format = formatByName.get(input.format);
+  const format = formatByName.get(input.format.toLowerCase());
   if (!format) {
     const valid = formatNames.join(', ');
     throw new AppError(
@@ -108,7 +108,7 @@ export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementTyp
 /** What makes two submissions "the same request" for Idempotency-Key: the query and the body's bytes. */
 export function submissionHash(input: SubmitStatement): string {
   const hash = createHash('sha256').update(
-    `${input.format}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`,
+    `${input.format.toLowerCase()}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`,
   );
   const chunks = bodyChunks(input.body);
   if (chunks) for (const chunk of chunks) hash.update(chunk);

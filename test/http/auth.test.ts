@@ -87,6 +87,58 @@ describe('POST /oauth/token', () => {
     }
   });
 
+  it('with TOKEN_AUDIENCE listing several, issues a token for the one asked (the first by default)', async () => {
+    const periculum = 'https://api.insights-periculum.com';
+    const several = await createTestApp({
+      database: t.database,
+      env: { TOKEN_AUDIENCE: `lendsight-api,${periculum}` },
+    });
+    try {
+      const c = await createClient(t.database.db, { name: 'Migrating Lender', scopes: ['regions:read'] });
+      const token = (audience?: string) =>
+        several.app.inject({
+          method: 'POST',
+          url: '/oauth/token',
+          payload: {
+            grant_type: 'client_credentials',
+            client_id: c.client_id,
+            client_secret: c.client_secret,
+            ...(audience === undefined ? {} : { audience }),
+          },
+        });
+      const aud = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).aud;
+      for (const [asked, expected] of [
+        [periculum, periculum],
+        ['lendsight-api', 'lendsight-api'],
+        [undefined, 'lendsight-api'],
+      ] as const) {
+        const res = await token(asked);
+        expect(res.statusCode, res.body).toBe(200);
+        const jwt = res.json().access_token as string;
+        expect(aud(jwt)).toBe(expected);
+        const call = await several.app.inject({
+          method: 'GET',
+          url: '/verify/regions',
+          headers: { authorization: `Bearer ${jwt}` },
+        });
+        expect(call.statusCode).toBe(200);
+      }
+      const refused = await token('someone-else');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: 'invalid_target',
+        error_description: `audience must be one of lendsight-api, ${periculum}`,
+      });
+      // An instance that accepts only the default refuses a token for the other audience.
+      const { access_token } = (await token(periculum)).json();
+      const elsewhere = await regions(`Bearer ${access_token}`);
+      expect(elsewhere.statusCode).toBe(401);
+      expect(elsewhere.json().message).toContain('aud');
+    } finally {
+      await several.close();
+    }
+  });
+
   describe('HTTP Basic client authentication (RFC 6749 section 2.3.1)', () => {
     /** The header as the RFC builds it: id and secret form-url-encoded, joined by a colon, base64. */
     const basic = (id: string, secret: string) => {
@@ -320,7 +372,7 @@ describe('bearer tokens on business routes', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('TOKEN_EXPIRED');
 
-    const other = createTokenService(t.database.db, key, { ...auth, audience: 'another-api' });
+    const other = createTokenService(t.database.db, key, { ...auth, audiences: ['another-api'] });
     const foreign = await other.issue({
       grant_type: 'client_credentials',
       client_id: c.client_id,
@@ -349,6 +401,28 @@ describe('bearer tokens on business routes', () => {
     await expect(tokens.verify(forged)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     clock += (auth.tokenTtlSeconds + 1) * 1000;
     await expect(tokens.verify(access_token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('401 for a token with a segment spelled in non-canonical base64url (the same bytes)', async () => {
+    const { token } = await t.client(['regions:read']);
+    expect((await regions(`Bearer ${token}`)).statusCode).toBe(200);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const segments = token.split('.');
+    let respelled = 0;
+    for (const [i, segment] of segments.entries()) {
+      // 2 or 3 characters past a multiple of 4 leave 4 or 2 bits of the last one unused: set one.
+      if (segment.length % 4 === 0) continue;
+      const last = alphabet.indexOf(segment.at(-1) ?? '');
+      const other = `${segment.slice(0, -1)}${alphabet[last + 1]}`;
+      expect(Buffer.from(other, 'base64url')).toEqual(Buffer.from(segment, 'base64url'));
+      const forged = segments.map((s, j) => (j === i ? other : s)).join('.');
+      const res = await regions(`Bearer ${forged}`);
+      expect(res.statusCode, `segment ${i}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringContaining('canonical') });
+      respelled++;
+    }
+    // The Ed25519 signature (64 bytes: 86 characters) is always one.
+    expect(respelled).toBeGreaterThanOrEqual(1);
   });
 
   it('403 for a valid token without the route scope', async () => {

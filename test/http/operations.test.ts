@@ -86,8 +86,7 @@ describe('error answers', () => {
   it('a body sent to a route that does not exist is not read: 404, whatever the body', async () => {
     for (const [method, url] of [
       ['POST', '/nope'],
-      ['PUT', '/health'],
-      ['POST', '/openapi.json'],
+      ['PUT', '/statements/7/nope'],
     ] as const) {
       const res = await t.app.inject({
         method,
@@ -98,6 +97,34 @@ describe('error answers', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: `no route ${method} ${url}` });
       expect(res.headers['x-request-id']).toBe(res.json().requestId);
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+
+  it('a wrong method on a path that exists is 405 with Allow, from the catalogue, before any token or body', async () => {
+    for (const [method, url, allow] of [
+      ['PUT', '/health', 'GET, HEAD'],
+      ['POST', '/openapi.json', 'GET, HEAD'],
+      ['GET', '/oauth/token', 'POST'],
+      ['PATCH', '/statements/12', 'DELETE, GET, HEAD'],
+      ['PUT', '/statements/get-consumer-credit/perilenda%26fcbe874a19544c9ab0f8697c8240b48b', 'POST'],
+      // A static route and a parameter route share the path: both answer it.
+      ['PUT', '/statements/analytics', 'DELETE, GET, HEAD, POST'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `${url}?x=1`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"not json',
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json()).toEqual({
+        statusCode: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${method} is not allowed on ${url}; use ${allow}`,
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 
@@ -209,6 +236,56 @@ describe('operations', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger-ui');
     expect(docs.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+  });
+
+  it("publishes each route's security, the query values, the six body schemas and the liveness form", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.components.securitySchemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { 'statements:write': expect.any(String) } } },
+    });
+    expect(doc.servers).toBeUndefined(); // no PUBLIC_BASE_URL
+    // Each authenticated operation names its scope; a bearer token works as well. Public ones need none.
+    const submit = doc.paths['/statements/analytics'].post;
+    expect(submit.security).toEqual([{ oauth2: ['statements:write'] }, { bearerAuth: [] }]);
+    expect(doc.paths['/statements/{key}'].get.security).toEqual([{ oauth2: ['statements:read'] }, { bearerAuth: [] }]);
+    expect(doc.paths['/verify/liveness'].post.security).toEqual([{ oauth2: ['liveness:write'] }, { bearerAuth: [] }]);
+    expect(doc.paths['/oauth/token'].post.security).toBeUndefined();
+    for (const path of ['/statements/analytics', '/statements/bvn-first/analytics']) {
+      const query = Object.fromEntries(
+        doc.paths[path].post.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]),
+      );
+      expect(query.format.enum, path).toEqual(['periculum', 'mono', 'okra', 'dojah', 'mbs', 'zeeh']);
+      expect(query.statementType.enum, path).toEqual(['consumer', 'business']);
+      const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+      expect(
+        body.anyOf.map((f: { title: string }) => f.title),
+        path,
+      ).toEqual(['F1 periculum', 'F2 mono', 'F3 okra', 'F4 dojah', 'F5 mbs', 'F6 zeeh']);
+      expect(body.anyOf[4].properties.bankStatement.properties.mbs.properties.jsonData.required).toEqual(['Details']);
+    }
+    expect(doc.paths['/verify/liveness'].post.requestBody).toEqual({
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              file: expect.objectContaining({ type: 'string', format: 'binary' }),
+              statementKey: expect.objectContaining({ type: 'integer' }),
+            },
+          },
+        },
+      },
+    });
+    const served = await createTestApp({ database: t.database, env: { PUBLIC_BASE_URL: 'https://lend.example.ng' } });
+    try {
+      const own = (await served.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      expect(own.servers).toEqual([{ url: 'https://lend.example.ng' }]);
+    } finally {
+      await served.close();
+    }
   });
 
   it('logs carry the request id and never the token, BVN or names', async () => {

@@ -97,6 +97,28 @@ describe('POST /statements/analytics', () => {
     });
   });
 
+  it('reads format in any case, as statementType, and stores it in its own spelling', async () => {
+    const headers = await both();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=PERICULUM&statementType=Business',
+      headers,
+      payload: bodyFor('periculum', rows, 'upper case format') as object,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ source: 'periculum', statementType: 'BUSINESS' });
+    const mixed = await submit(headers, 'Mono', bodyFor('mono', rows, 'mixed case format'));
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().source).toBe('mono');
+    // A retry in another case is the same request.
+    const key = { ...headers, 'idempotency-key': 'format-case' };
+    const first = await submit(key, 'dojah', bodyFor('dojah', rows, 'case retry'));
+    const again = await submit(key, 'DOJAH', bodyFor('dojah', rows, 'case retry'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().key).toBe(first.json().key);
+  });
+
   it('refuses an unknown statementType', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -207,7 +229,8 @@ describe('POST /statements/analytics', () => {
     const key = first.json().key;
     expect(second.json()).toMatchObject({
       code: 'STATEMENT_NAME_TAKEN',
-      message: `a statement named "dup name" already exists (key ${key})`,
+      // The real API's text.
+      message: 'A statement with the same name has already been analyzed',
       statementKey: key,
       errors: [{ path: '/body/statementName', message: `is taken by statement ${key}` }],
     });

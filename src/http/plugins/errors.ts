@@ -177,6 +177,39 @@ export function sendRouterError(error: FastifyError, request: FastifyRequest, re
   return sendError(request, reply, appError);
 }
 
+/**
+ * The methods each registered path answers, to tell a wrong method on a path (405) from a path that
+ * does not exist (404). Paths are the router's (`/statements/:key`, `/docs/*`), matched as its
+ * parameters and wildcards match; only requests no route took are looked up here.
+ */
+class RoutePaths {
+  private readonly routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  private readonly byPath = new Map<string, Set<string>>();
+
+  add(path: string, method: string | string[]): void {
+    let methods = this.byPath.get(path);
+    if (!methods) {
+      methods = new Set();
+      this.byPath.set(path, methods);
+      const source = path
+        .split(/(:[^/]+|\*)/)
+        .map((part) =>
+          part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      this.routes.push({ pattern: new RegExp(`^${source}$`), methods });
+    }
+    for (const m of Array.isArray(method) ? method : [method]) methods.add(m);
+  }
+
+  /** The methods some route answers for this request path, in a stable order. */
+  methodsOf(path: string): string[] {
+    const found = new Set<string>();
+    for (const route of this.routes) if (route.pattern.test(path)) for (const m of route.methods) found.add(m);
+    return [...found].sort();
+  }
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -194,13 +227,27 @@ export default fp(
       return sendError(request, reply, appError);
     });
 
-    const routeNotFound = (request: FastifyRequest) =>
-      new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    const paths = new RoutePaths();
+    app.addHook('onRoute', (route) => paths.add(route.url, route.method));
+    /** No route for the method and path: 405 with `Allow` when the path has routes for other methods, else 404. */
+    const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = paths.methodsOf(path);
+      if (allowed.length === 0) {
+        return sendError(request, reply, new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${path}`));
+      }
+      reply.header('allow', allowed.join(', '));
+      return sendError(
+        request,
+        reply,
+        new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`),
+      );
+    };
     // Anyone may send a body to a route that does not exist: it is answered before the body is read.
     app.addHook('onRequest', async (request, reply) => {
-      if (request.is404) return sendError(request, reply, routeNotFound(request));
+      if (request.is404) return noRoute(request, reply);
     });
-    app.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request)));
+    app.setNotFoundHandler(noRoute);
   },
   { name: 'errors' },
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer, INT4_MAX } from '../schemas.js';
+import { authErrors, INT4_MAX } from '../schemas.js';
 
 const FORMULA = [
   'From the statement analytics (monthly averages):',
@@ -65,7 +65,6 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         tags: ['affordability'],
         summary: 'Assess how much a borrower can repay, from an analysed statement',
         description: FORMULA,
-        security: bearer,
         body: AffordabilityBody,
         response: { 200: AffordabilityResult, ...errors },
       },
@@ -81,7 +80,6 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         tags: ['affordability'],
         summary: "A statement's earlier affordability results, newest first",
         description: FORMULA,
-        security: bearer,
         params: Params,
         response: { 200: Type.Array(AffordabilityResult), ...errors },
       },

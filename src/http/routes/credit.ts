@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer } from '../schemas.js';
+import { authErrors } from '../schemas.js';
 import {
   CommercialReportEnvelope,
   CommercialRequestBody,
@@ -63,7 +63,6 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'Answers at once with a reference. A completed report for the same BVN pulled for you within the ' +
           'freshness window (30 days by default) is reused instead of paying the bureau again; requests for a ' +
           'BVN already being fetched share that fetch. `refresh=true` forces a new pull.',
-        security: bearer,
         querystring: RefreshQuery,
         body: RequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -87,7 +86,6 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'The twin of the consumer request, by CAC registration number. Answers at once with a reference; ' +
           'a completed report for the same registration number pulled for you within the freshness window is ' +
           'reused, and requests for one already being fetched share that fetch. `refresh=true` forces a new pull.',
-        security: bearer,
         querystring: RefreshQuery,
         body: CommercialRequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -115,7 +113,6 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         description:
           'Filter by kind, state, linked statement or the days they were asked for (UTC, both ends included). ' +
           '`summary` counts every matching reference by kind: new pulls (one bureau request each) and reused reports.',
-        security: bearer,
         querystring: ReportListQuery,
         response: { 200: ReportList, 400: Type.Ref('ErrorResponse'), ...authErrors },
       },
@@ -135,7 +132,6 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         summary: 'Fetch a consumer credit report by reference',
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a business one, is 404.",
-        security: bearer,
         params: ReferenceParams,
         response: { 200: ReportEnvelope, ...creditErrors },
       },
@@ -152,7 +148,6 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         summary: 'Fetch a business (commercial) credit report by reference',
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a consumer one, is 404.",
-        security: bearer,
         params: ReferenceParams,
         response: { 200: CommercialReportEnvelope, ...creditErrors },
       },

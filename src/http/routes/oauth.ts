@@ -7,7 +7,11 @@ const TokenRequest = Type.Object(
     grant_type: Type.Optional(Type.String({ examples: ['client_credentials'] })),
     client_id: Type.Optional(Type.String()),
     client_secret: Type.Optional(Type.String()),
-    audience: Type.Optional(Type.String()),
+    audience: Type.Optional(
+      Type.String({
+        description: 'One of the audiences TOKEN_AUDIENCE lists (its first when omitted): the token’s `aud`',
+      }),
+    ),
     scope: Type.Optional(Type.String({ description: 'Space-separated subset of the client scopes' })),
   },
   { additionalProperties: true },
@@ -35,7 +39,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
         summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
         description:
           'The client authenticates with `client_id` and `client_secret` in the body, or with HTTP Basic ' +
-          '(RFC 6749 section 2.3.1), not both. `audience`, when given, must be the configured TOKEN_AUDIENCE. ' +
+          '(RFC 6749 section 2.3.1), not both. `audience`, when given, must be one of the audiences TOKEN_AUDIENCE lists. ' +
           'A form parameter sent twice is refused. The body may be at most 4 KiB.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: TokenRequest,

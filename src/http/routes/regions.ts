@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import regions from '../../data/regions.json' with { type: 'json' };
-import { authErrors, bearer } from '../schemas.js';
+import { authErrors } from '../schemas.js';
 
 const Region = Type.Object({
   key: Type.Integer({ examples: [1] }),
@@ -17,7 +17,6 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['verification'],
         summary: 'The regions (countries) identity verification covers',
-        security: bearer,
         response: { 200: Type.Array(Region, { examples: [regions] }), ...authErrors },
       },
     },

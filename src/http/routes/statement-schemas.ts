@@ -1,20 +1,29 @@
 import { Type } from 'typebox';
 import { analyticsSectionSchemas } from '../../statements/analytics/schema.js';
-import { formatNames } from '../../statements/formats/index.js';
+import { formatNames, statementFormats } from '../../statements/formats/index.js';
+import { statementLinks } from '../../statements/links.js';
+import { STATEMENT_TYPES } from '../../statements/submission.js';
 import { authErrors, DayQuery, Formatted, INT4_MAX, PageQuery } from '../schemas.js';
 
 /** The statement routes' schemas: the submission in its six formats, the statement answer, paging. */
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
+const FORMAT_DOCS = {
+  description: `The body's format: ${formatNames.join(', ')} (the spec's F1..F6), in any case; another is 400 UNKNOWN_FORMAT`,
+  examples: ['periculum'],
+};
+const STATEMENT_TYPE_DOCS = {
+  default: 'consumer',
+  description: '`consumer` or `business`, in any case',
+  examples: ['consumer'],
+};
+
+// The route reads `format` and `statementType` in any case and refuses others itself (`submission.ts`
+// checkQuery), so Fastify checks them as strings; the published query lists their values.
 export const SubmitQuery = Type.Object({
-  format: Type.String({
-    description: `The body's format: ${formatNames.join(', ')} (the spec's F1..F6)`,
-    examples: ['periculum'],
-  }),
-  statementType: Type.Optional(
-    Type.String({ default: 'consumer', description: '`consumer` or `business`', examples: ['consumer'] }),
-  ),
+  format: Type.String(FORMAT_DOCS),
+  statementType: Type.Optional(Type.String(STATEMENT_TYPE_DOCS)),
 });
 export const BvnFirstQuery = Type.Object({
   ...SubmitQuery.properties,
@@ -22,6 +31,13 @@ export const BvnFirstQuery = Type.Object({
     description: 'The BVN record this statement belongs to (one statement per record)',
   }),
 });
+/** A submission query as published: its members, with the values of `format` and `statementType`. */
+export const publishedSubmitQuery = (query: typeof SubmitQuery | typeof BvnFirstQuery) =>
+  Type.Object({
+    ...query.properties,
+    format: Type.Enum(formatNames, FORMAT_DOCS),
+    statementType: Type.Optional(Type.Enum(STATEMENT_TYPES, STATEMENT_TYPE_DOCS)),
+  });
 export const SubmitHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
@@ -60,52 +76,134 @@ const periculumExample = {
   ],
 };
 
-export const SubmitBody = Type.Unknown({
+const SUBMIT_BODY_DOCS = {
   description:
     'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`. Every format but mbs carries `statementName` and `clientFullName` at the top level (mbs: `jsonData.statementName` and `jsonData.Name`): required, at most 255 characters.',
   examples: [periculumExample],
+};
+
+/**
+ * What Fastify checks of a submission: nothing, as the body stays its bytes until it is parsed and
+ * checked in its format with the rest of the processing (`statements/parse.ts`).
+ */
+export const SubmitBody = Type.Unknown(SUBMIT_BODY_DOCS);
+
+/** A submission body as published: one of the six formats' own schemas, the one `format` names. */
+export const PublishedSubmitBody = Type.Union(
+  statementFormats.map((f) => ({ ...f.schema, title: `${f.label} ${f.name}`, description: `With ?format=${f.name}` })),
+  SUBMIT_BODY_DOCS,
+);
+
+const Identification = Type.Object({
+  identifierName: Type.Union([Type.Literal('bvn'), Type.Literal('nin')]),
+  identifierValue: Type.String({ examples: ['*******5678'] }),
+});
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Naira = (description: string) => Type.Number({ description: `${description} (naira, two decimals)` });
+
+const IntegrityBreak = Type.Object({
+  position: Type.Integer({ minimum: 0, description: 'Index of the row in the chronological list' }),
+  transactionId: Type.String(),
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  kind: Type.Union([Type.Literal('gap'), Type.Literal('edited'), Type.Literal('duplicate')], {
+    description:
+      'gap: rows seem to be missing before this one (or an amount was changed); edited: this row looks changed; duplicate: it repeats the row before it, balance included',
+  }),
+  field: Type.Optional(Type.Literal('balance', { description: 'What looks edited' })),
+  expectedBalance: Naira('The balance the previous rows lead to'),
+  statedBalance: Naira('The balance the row states'),
+  difference: Naira('Stated less expected'),
+  missingAmount: Type.Optional(Naira('Gaps: the net amount that seems missing')),
+  missingDirection: Type.Optional(Type.Union([Type.Literal('credit'), Type.Literal('debit')])),
 });
 
-const Identification = Type.Object({ identifierName: Type.String(), identifierValue: Type.String() });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/** `integrity.ts`'s report, as stored with the statement. */
+const IntegrityReport = Type.Object(
+  {
+    verdict: Type.Union(
+      ['INTACT', 'INCONSISTENT', 'ALTERED', 'UNVERIFIABLE'].map((v) => Type.Literal(v)),
+      {
+        description:
+          'INTACT: every balance follows; INCONSISTENT: breaks with no sign of editing; ALTERED: a row looks edited; UNVERIFIABLE: no running balances',
+      },
+    ),
+    checkedTransactions: Type.Integer({ minimum: 0, description: 'Rows with a balance checked against the chain' }),
+    roundingDifferences: Type.Integer({ minimum: 0, description: 'Balances off by one kobo, tolerated' }),
+    reorderedDays: Type.Integer({ minimum: 0, description: 'Days whose rows were put back in balance order' }),
+    breakCount: Type.Integer({ minimum: 0 }),
+    gapCount: Type.Integer({ minimum: 0, description: 'Breaks of kind gap, all of them' }),
+    breaks: Type.Array(IntegrityBreak, { description: 'The first hundred breaks' }),
+    duplicates: Type.Array(
+      Type.Object({
+        transactionId: Type.String({ description: 'The row kept' }),
+        date: Type.String({ description: 'YYYY-MM-DD' }),
+        amount: Naira('Amount'),
+        narration: Type.String(),
+        repeats: Type.Integer({ minimum: 1, description: 'Copies of it left out' }),
+      }),
+      {
+        description:
+          'Rows sent more than once as the same record (same provider id, or the same fields and a balance that does not follow), counted once: the first hundred',
+      },
+    ),
+    duplicateCount: Type.Integer({ minimum: 0, description: 'Copies left out, all of them' }),
+  },
+  { description: 'The running-balance integrity report; null for a statement stored without results' },
+);
 
 export const StatementAnswer = Type.Object(
   {
     key: Type.Integer({ description: 'The statement key used everywhere' }),
     name: Type.String(),
-    source: Type.String({ description: 'The format it came in' }),
+    source: Type.Union(
+      formatNames.map((f) => Type.Literal(f)),
+      { description: 'The format it came in' },
+    ),
     clientFullName: Nullable(Type.String()),
     accountType: Nullable(Type.String()),
     accountName: Nullable(Type.String()),
     accountNumber: Nullable(Type.String()),
     bankName: Nullable(Type.String()),
-    statementType: Type.String({ examples: ['CONSUMER'] }),
-    bvnUuid: Nullable(Type.String()),
+    statementType: Type.Union([Type.Literal('CONSUMER'), Type.Literal('BUSINESS')]),
+    bvnUuid: Nullable(Type.String({ description: 'The BVN record (bvn-first submissions)' })),
     startDate: Nullable(Type.String({ description: 'YYYY-MM-DD, local day of the first transaction' })),
-    endDate: Nullable(Type.String()),
-    createdDate: Type.String(),
-    processingStatus: Type.String({ description: 'PROCESSED, ALTERED or NO BALANCE' }),
-    currency: Type.String(),
+    endDate: Nullable(Type.String({ description: 'YYYY-MM-DD, local day of the last transaction' })),
+    createdDate: Type.String({ format: 'date-time' }),
+    processingStatus: Type.Union(
+      ['PROCESSED', 'ALTERED', 'NO BALANCE', 'FAILED'].map((s) => Type.Literal(s)),
+      {
+        description: 'ALTERED: a row looks edited; NO BALANCE: no usable balance; FAILED: stored without analytics',
+      },
+    ),
+    currency: Type.String({ examples: ['NGN'] }),
     openingBalance: Nullable(
-      Type.Number({
-        description:
-          'Naira, two decimals: stated (an opening-balance row), else worked back from the first row with a balance; null when no balance is known',
-      }),
+      Naira(
+        'Opening balance: stated (an opening-balance row), else worked back from the first row with a balance; null when no balance is known',
+      ),
     ),
     closingBalance: Nullable(
-      Type.Number({
-        description:
-          'Naira: the last stated balance carried forward through the rows after it (as cashFlowAnalysis and monthlySummary give it); null when no balance is known',
-      }),
+      Naira(
+        'Closing balance: the last stated balance carried forward through the rows after it (as cashFlowAnalysis and monthlySummary give it); null when no balance is known',
+      ),
     ),
-    transactionCount: Type.Integer(),
+    transactionCount: Type.Integer({ minimum: 0 }),
     clientIdentification: Type.Array(Identification, { description: 'BVN and NIN, masked: *******5678' }),
-    nameMatch: Nullable(Type.Object({ score: Type.Number(), passed: Type.Boolean(), threshold: Type.Number() })),
-    integrity: Type.Unknown({ description: 'The running-balance integrity report' }),
+    nameMatch: Nullable(
+      Type.Object(
+        { score: Type.Number({ minimum: 0, maximum: 1 }), passed: Type.Boolean(), threshold: Type.Number() },
+        { description: 'clientFullName against the account holder on the statement; null when either is missing' },
+      ),
+    ),
+    integrity: Nullable(IntegrityReport),
     // Documented only: the answer is written as JSON text (`statement-view.ts`), not serialised from this.
+    // The sections are absent from a FAILED statement.
     ...Type.Partial(Type.Object(analyticsSectionSchemas)).properties,
+    ...Object.fromEntries(statementLinks.map((link) => [link.field, link.schema])),
   },
-  { additionalProperties: true, description: 'The statement envelope, then the analytics sections' },
+  {
+    additionalProperties: true,
+    description: 'The statement envelope, then the analytics sections, then the records linked to the statement',
+  },
 );
 
 export const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });

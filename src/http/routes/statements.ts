@@ -4,11 +4,13 @@ import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { keepChunks } from '../body-chunks.js';
 import { principalOf } from '../plugins/auth.js';
-import { authErrors, bearer } from '../schemas.js';
+import { authErrors } from '../schemas.js';
 import {
   BvnFirstQuery,
   KeyParams,
   ListQuery,
+  PublishedSubmitBody,
+  publishedSubmitQuery,
   StatementAnswer,
   StatementList,
   SubmitBody,
@@ -22,12 +24,15 @@ import {
 const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { statements } = services;
 
+  const submitConfig = (querystring: typeof SubmitQuery | typeof BvnFirstQuery) => ({
+    scope: 'statements:write' as const,
+    published: { querystring: publishedSubmitQuery(querystring), body: PublishedSubmitBody },
+  });
   const submitSchema = <Q extends typeof SubmitQuery | typeof BvnFirstQuery>(summary: string, querystring: Q) => ({
     tags: ['statements'],
     summary,
     description:
       'Validates the body in its format, normalises it, analyses it and stores it, all or nothing. Refusals list every offending field by JSON path (first 100).',
-    security: bearer,
     consumes: ['application/json'],
     querystring,
     headers: SubmitHeaders,
@@ -66,7 +71,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   app.post(
     '/statements/bvn-first/analytics',
     {
-      config: { scope: 'statements:write' },
+      config: submitConfig(BvnFirstQuery),
       schema: submitSchema('Submit a statement linked to a BVN record for analytics', BvnFirstQuery),
     },
     submitHandler(true),
@@ -75,7 +80,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   app.post(
     '/statements/analytics',
     {
-      config: { scope: 'statements:write' },
+      config: submitConfig(SubmitQuery),
       schema: submitSchema('Submit a statement for analytics', SubmitQuery),
     },
     submitHandler(false),
@@ -88,7 +93,6 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       schema: {
         tags: ['statements'],
         summary: 'Your statements, newest first, optionally those of one BVN record',
-        security: bearer,
         querystring: ListQuery,
         response: { 200: StatementList, 400: Type.Ref('ErrorResponse'), ...authErrors },
       },
@@ -106,7 +110,6 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       schema: {
         tags: ['statements'],
         summary: 'A stored statement with its integrity report and analytics',
-        security: bearer,
         params: KeyParams,
         response: {
           200: StatementAnswer,
@@ -129,7 +132,6 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       schema: {
         tags: ['statements'],
         summary: "A statement's normalised transactions, oldest first, paginated and filterable",
-        security: bearer,
         params: KeyParams,
         querystring: TransactionsQuery,
         response: {
@@ -153,7 +155,6 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       schema: {
         tags: ['statements'],
         summary: 'Erase a statement and everything linked to it',
-        security: bearer,
         params: KeyParams,
         response: {
           204: Type.Null({ description: 'Erased' }),

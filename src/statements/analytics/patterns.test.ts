@@ -48,15 +48,32 @@ describe('transactionPatternAnalysis', () => {
   });
 
   it('top and most frequent transfers, returned cheques, missing transactions', () => {
-    expect(p.topIncomingTransfer).toMatchObject({
+    // As the real API: the four transfer figures are counterparty names.
+    expect(p.topIncomingTransfer).toBe('TUNDE BAKARE');
+    expect(p.topOutgoingTransfer).toBe('EMEKA OBI');
+    // The largest transfer each way, in full, beside them.
+    expect(p.largestIncomingTransfer).toMatchObject({
       date: '2023-03-05',
       amount: 2_000_000,
       counterparty: 'TUNDE BAKARE',
     });
-    expect(p.topOutgoingTransfer).toMatchObject({ amount: 2_000_000, counterparty: 'EMEKA OBI' });
+    expect(p.largestOutgoingTransfer).toMatchObject({ amount: 2_000_000, counterparty: 'EMEKA OBI' });
     expect(p.mostFrequentCreditTransfer).toBe('TUNDE BAKARE');
     expect(p.returnCheque).toBe(1);
     expect(p.missingTransactions).toBe('No');
+  });
+
+  it('the top transfer names no one when the largest transfer names no counterparty; it is still listed', () => {
+    const nameless = analyseStatement(
+      statementOf([
+        ['2023-03-01', 'C', 5_000, 'NIP CR/TUNDE BAKARE/GTB'],
+        ['2023-03-02', 'C', 900_000, 'INWARD TRANSFER'],
+      ]),
+    ).transactionPatternAnalysis;
+    expect(nameless.topIncomingTransfer).toBeNull();
+    expect(nameless.largestIncomingTransfer).toMatchObject({ amount: 900_000, counterparty: '' });
+    expect(nameless.mostFrequentCreditTransfer).toBe('TUNDE BAKARE');
+    expect([nameless.topOutgoingTransfer, nameless.largestOutgoingTransfer]).toEqual([null, null]);
   });
 
   it('a gap in the balance chain means missing transactions', () => {

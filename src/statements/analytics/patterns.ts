@@ -20,7 +20,8 @@ const BAND_NAMES = [
   'Between500ThousandToOneMillionNaira',
   'GreaterThanOneMillionNaira',
 ] as const;
-const BAND_LABELS = [
+/** How `mostFrequentBalanceRange` and `mostFrequentTransactionRange` name the bands. */
+export const BAND_LABELS = [
   'less than 10,000 naira',
   '10,000 - 100,000 naira',
   '100,000 - 500,000 naira',
@@ -44,6 +45,7 @@ export const BAND_BOUNDS = [
 const band = (minor: number): number =>
   Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor > BAND_1M);
 
+/** A transfer with its counterparty: `largestIncomingTransfer`, `largestOutgoingTransfer` (beyond the real API). */
 export interface Party {
   date: string;
   amount: number;
@@ -51,7 +53,10 @@ export interface Party {
   counterparty: string;
 }
 
-/** The real API's `transactionPatternAnalysis`. */
+/**
+ * The real API's `transactionPatternAnalysis`, where the four transfer figures are counterparty
+ * names, plus the largest transfer each way in full (ours).
+ */
 export type TransactionPatternAnalysis = Record<string, number | string | Party | null>;
 
 const party = (tx: CanonicalTransaction, label: Verdict): Party => ({
@@ -208,12 +213,14 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
   Object.assign(out, balancePatterns(ctx, ctx.balances), {
     mostFrequentTransactionRange: mostBand(amountBands),
     numberOfCardRequests: cardRequests,
-    topIncomingTransfer: topIn.top,
-    topOutgoingTransfer: topOut.top,
+    topIncomingTransfer: topIn.top?.counterparty || null,
+    topOutgoingTransfer: topOut.top?.counterparty || null,
     mostFrequentCreditTransfer: topIn.party,
     mostFrequentDebitTransfer: topOut.party,
     returnCheque: returnedCheques,
     missingTransactions: missingRows ? 'Yes' : 'No',
+    largestIncomingTransfer: topIn.top,
+    largestOutgoingTransfer: topOut.top,
   });
   return out;
 }

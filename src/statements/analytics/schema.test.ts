@@ -1,12 +1,13 @@
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import { sweptStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { closedSchema } from '../../../test/helpers/closed-schema.js';
 import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 import { analyticsSectionSchemas } from './schema.js';
 
 describe('analytics section schemas', () => {
-  it('describe what analyseStatement produces', () => {
+  it('describe every field analyseStatement produces (objects closed: an undocumented field fails)', () => {
     const statements = [
       sweptStatement,
       statementOf([['2023-01-01', 'C', 1_000, 'NIP CR/TUNDE BAKARE/GTB']]),
@@ -16,7 +17,7 @@ describe('analytics section schemas', () => {
     for (const statement of statements) {
       const analytics = analyseStatement(statement) as unknown as Record<string, unknown>;
       for (const [name, schema] of Object.entries(analyticsSectionSchemas)) {
-        const check = Compile(schema);
+        const check = Compile(closedSchema(schema));
         expect(check.Check(analytics[name]), `${name}: ${JSON.stringify([...check.Errors(analytics[name])][0])}`).toBe(
           true,
         );

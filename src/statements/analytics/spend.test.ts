@@ -50,7 +50,8 @@ describe('spendAnalysis', () => {
   });
 
   it('most frequent category and expense, ATM locations', () => {
-    expect(spend.mostFrequentSpendCategory).toBe('airtime_and_data');
+    // The real API's token: its group's, as in totalSpendOnAirtimeAndData.
+    expect(spend.mostFrequentSpendCategory).toBe('airtime_and_data_transactions');
     expect(spend.mostFrequentExpense).toBe('*901* AIRTIME RECHARGE 08031234567 MTN');
     expect(spend.mostFrequentExpenseAmount).toBe(1_000);
     expect(spend.atmLocations).toEqual(['GTB IKEJA CITY MALL']);
@@ -86,7 +87,7 @@ describe('spendAnalysis with reversed debits and zero amounts', () => {
 
   it('zero amounts and reversed debits are not counted: two POS purchases beat one airtime', () => {
     // Airtime has three debits: one paid back, two of nothing.
-    expect(s.mostFrequentSpendCategory).toBe('other');
+    expect(s.mostFrequentSpendCategory).toBe('others_transactions');
     expect(s.mostFrequentExpense).toBe('POS PURCHASE');
     // Paid 5,000 once and 100 once: the tie goes to the amount paid last (Apr 20).
     expect(s.mostFrequentExpenseAmount).toBe(100);

@@ -37,8 +37,8 @@ const CATEGORY_GROUPS: Partial<Record<string, string>> = {
   cash_withdrawal: 'Others',
   loan_repayment: 'Others',
 };
-/** The real API's order of the groups. */
-const GROUP_NAMES = [
+/** The real API's spend groups, in its order: `averageMonthlySpendOnX` and `totalSpendOnX` for each. */
+export const SPEND_GROUPS = [
   'Transfer',
   'AtmAndPOS',
   'USSD',
@@ -59,6 +59,24 @@ const GROUP_NAMES = [
   'Crypto',
   'Others',
 ];
+
+/**
+ * The real API's token of a category group: `x_transactions` for `totalSpendOnX`
+ * (`airtime_and_data_transactions`, `charges_and_stamp_duty_transactions`, `others_transactions`;
+ * InternationalTransactions is `international_transactions`).
+ */
+function groupToken(group: string): string {
+  const words = group.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  return words.endsWith('_transactions') ? words : `${words}_transactions`;
+}
+/** The real API's token of each of our debit categories, by the group its spend counts in. */
+const CATEGORY_TOKENS: ReadonlyMap<string, string> = new Map(
+  Object.entries(CATEGORY_GROUPS).map(([category, group]) => [category, groupToken(group as string)]),
+);
+/** The real API's category token of one of our debit categories (`others_transactions` for one without a group). */
+const realCategoryToken = (category: string): string => CATEGORY_TOKENS.get(category) ?? groupToken('Others');
+/** Every token `mostFrequentSpendCategory` may take, for the published schema. */
+export const REAL_CATEGORY_TOKENS = [...new Set(CATEGORY_TOKENS.values())];
 
 /** Debits that are not expenses: money still the holder's (own accounts, savings) or debt service. */
 const NOT_EXPENSE = new Set(['self_transfer', 'savings_and_investments', 'loan_repayment']);
@@ -85,9 +103,9 @@ function atmLocation(narration: string): string {
 }
 
 /** Spend group keys of the output, in the real API's order. */
-const AVERAGE_KEYS = GROUP_NAMES.map((name) => `averageMonthlySpendOn${name}`);
-const TOTAL_KEYS = GROUP_NAMES.map((name) => `totalSpendOn${name}`);
-const GROUP_INDEX = new Map(GROUP_NAMES.map((name, i) => [name, i]));
+const AVERAGE_KEYS = SPEND_GROUPS.map((name) => `averageMonthlySpendOn${name}`);
+const TOTAL_KEYS = SPEND_GROUPS.map((name) => `totalSpendOn${name}`);
+const GROUP_INDEX = new Map(SPEND_GROUPS.map((name, i) => [name, i]));
 
 /** What a category's debits make of it. */
 const NOT_SPEND = 0;
@@ -112,7 +130,7 @@ const moreFrequent = (a: CategoryRows, b: CategoryRows): boolean =>
   spentCount(a) > spentCount(b) || (spentCount(a) === spentCount(b) && a.firstDebit < b.firstDebit);
 
 /**
- * Index in `GROUP_NAMES` of a channel's group, -1 for none: ATMs, POS and agents are AtmAndPOS,
+ * Index in `SPEND_GROUPS` of a channel's group, -1 for none: ATMs, POS and agents are AtmAndPOS,
  * USSD is USSD, web is OnlineAndWeb. A switch: cheaper per row than a lookup.
  */
 function channelGroup(channel: string): number {
@@ -129,9 +147,9 @@ function channelGroup(channel: string): number {
       return -1;
   }
 }
-const ATM_AND_POS = GROUP_NAMES.indexOf('AtmAndPOS');
-const USSD = GROUP_NAMES.indexOf('USSD');
-const ONLINE_AND_WEB = GROUP_NAMES.indexOf('OnlineAndWeb');
+const ATM_AND_POS = SPEND_GROUPS.indexOf('AtmAndPOS');
+const USSD = SPEND_GROUPS.indexOf('USSD');
+const ONLINE_AND_WEB = SPEND_GROUPS.indexOf('OnlineAndWeb');
 
 /**
  * How often each payee appears among the expenses: a payee is the named company, else the
@@ -191,7 +209,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
   const months = monthCount(ctx);
   const { rows: txs, labels } = ctx;
   const v = verdictIndex(ctx);
-  const totals = new Float64Array(GROUP_NAMES.length);
+  const totals = new Float64Array(SPEND_GROUPS.length);
   const perMonth = new Float64Array(ctx.months.length);
   const payees = new Payees(txs, partiesIndex(ctx));
   const atmRows: number[] = [];
@@ -237,7 +255,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     if (where) atm.add(where);
   }
   const analysis: SpendAnalysis = {};
-  for (let g = 0; g < GROUP_NAMES.length; g++) {
+  for (let g = 0; g < SPEND_GROUPS.length; g++) {
     analysis[AVERAGE_KEYS[g] as string] = toMajor((totals[g] as number) / months);
     analysis[TOTAL_KEYS[g] as string] = toMajor(totals[g] as number);
   }
@@ -262,7 +280,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     totalMonthlyExpenses: ctx.months.map((key, i) => ({ ...monthLabel(key), amount: toMajor(perMonth[i] as number) })),
     totalRecurringExpense: toMajor(recurringTotal),
     mostRecurringExpense: recurringOut[0]?.description ?? null,
-    mostFrequentSpendCategory: topCategory?.category ?? null,
+    mostFrequentSpendCategory: topCategory ? realCategoryToken(topCategory.category) : null,
     monthWithHighestSpend: highestKey ? `${highestKey.slice(5, 7)}/${highestKey.slice(0, 4)}` : null,
     highestSpend: toMajor(highest >= 0 ? (perMonth[highest] as number) : 0),
     mostFrequentExpense: payee.narration,
