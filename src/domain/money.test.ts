@@ -36,7 +36,7 @@ describe('parseMinor', () => {
     ['1,23.00', 'expected a decimal amount, got "1,23.00"'],
     ['26.875', 'more than two decimal places in "26.875"'],
     ['NaN', 'expected a decimal amount, got "NaN"'],
-    ['99999999999999999', 'amount too large: 99999999999999999'],
+    ['99999999999999999', 'too large: at most ±90071992547409.91, got "99999999999999999"'],
   ])('refuses %j', (text, reason) => {
     expect(parseMinor(text)).toEqual({ ok: false, reason });
   });
@@ -50,7 +50,7 @@ describe('numberToMinor', () => {
     expect(minor(numberToMinor(-0))).toBe(0);
     expect(minor(numberToMinor(1.005))).toBe('more than two decimal places in "1.005"');
     expect(minor(numberToMinor(Number.POSITIVE_INFINITY))).toBe('expected a finite amount, got Infinity');
-    expect(minor(numberToMinor(1e300))).toBe('amount out of range: 1e+300');
+    expect(minor(numberToMinor(1e300))).toBe('too large: at most ±90071992547409.91, got 1e+300');
   });
 
   it('agrees with the exact text path for every two-decimal value', () => {
@@ -69,6 +69,22 @@ describe('minorUnits', () => {
     expect(minor(minorUnits('147085'))).toBe(147085);
     expect(minor(minorUnits(1.5))).toBe('expected a whole number of minor units, got 1.5');
     expect(minor(minorUnits('1.5'))).toBe('expected a whole number of minor units, got "1.5"');
+  });
+
+  it('refuses an amount beyond 2^53 - 1 as too large, naming the most (a JSON number there is no longer exact)', () => {
+    expect(minor(minorUnits(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(minor(minorUnits(-Number.MAX_SAFE_INTEGER))).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(minor(minorUnits(JSON.parse('9007199254740993')))).toBe(
+      'too large: at most ±9007199254740991 minor units, got 9007199254740992',
+    );
+    expect(minor(minorUnits(-1e20))).toBe(
+      'too large: at most ±9007199254740991 minor units, got -100000000000000000000',
+    );
+    expect(minor(minorUnits('9007199254740993'))).toBe(
+      'too large: at most ±9007199254740991 minor units, got "9007199254740993"',
+    );
+    expect(minor(minorUnits('9007199254740991'))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(minor(minorUnits('1000000000000000.00'))).toBe(1e15);
   });
 });
 

@@ -9,6 +9,20 @@ const DECIMAL = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?$/;
 export type MoneyParse = { ok: true; minor: number } | { ok: false; reason: string };
 
 /**
+ * The largest amount held exactly, either sign: 2^53 - 1 minor units (90,071,992,547,409.91 naira).
+ * Beyond it a JSON number no longer says which amount it is (9007199254740993 reads as ...992).
+ */
+const MAX_MINOR = Number.MAX_SAFE_INTEGER;
+
+/** The refusal of an amount beyond MAX_MINOR, naming the most (in major units, or in minor units). */
+const tooLarge = (given: number | string, unit: 'major' | 'minor'): MoneyParse => ({
+  ok: false,
+  reason: `too large: at most ±${unit === 'major' ? minorToDecimalText(MAX_MINOR) : `${MAX_MINOR} minor units`}, got ${
+    typeof given === 'string' ? JSON.stringify(given) : String(given)
+  }`,
+});
+
+/**
  * Parses decimal text (`"17,205.00"`, `"-2396.74"`, `"14007.6300"`, `"23000"`) into integer minor
  * units. Exponents (`1e3`), empty text, more than 2 significant decimals and values beyond 2^53 are
  * refused with a reason rather than rounded.
@@ -74,7 +88,7 @@ function parseMinorSlow(text: string): MoneyParse {
     return { ok: false, reason: `more than two decimal places in ${JSON.stringify(text)}` };
   }
   const minor = BigInt(whole) * 100n + BigInt((frac.slice(0, 2) || '0').padEnd(2, '0'));
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, reason: `amount too large: ${text}` };
+  if (minor > BigInt(MAX_MINOR)) return tooLarge(text, 'major');
   const value = Number(minor);
   return { ok: true, minor: sign < 0 && value !== 0 ? -value : value };
 }
@@ -92,7 +106,7 @@ export function numberToMinor(value: number): MoneyParse {
   const text = String(value);
   if (/e/i.test(text)) {
     if (Math.abs(value) < 1e-6) return { ok: true, minor: 0 };
-    return { ok: false, reason: `amount out of range: ${text}` };
+    return tooLarge(value, 'major');
   }
   return parseMinor(text);
 }
@@ -133,20 +147,23 @@ export function majorToMinor(value: number | string): MoneyParse {
   return typeof value === 'number' ? numberToMinor(value) : parseMinor(value);
 }
 
+const WHOLE = /^[+-]?\d+(?:\.0+)?$/;
+
 /**
  * An amount already in minor units (Mono's kobo), as a JSON number or integer text. Fractions of a
- * minor unit are refused rather than rounded.
+ * minor unit are refused rather than rounded; beyond MAX_MINOR, as too large.
  */
 export function minorUnits(value: number | string): MoneyParse {
   if (typeof value === 'number') {
     if (Number.isSafeInteger(value)) return { ok: true, minor: value === 0 ? 0 : value };
     if (!Number.isFinite(value)) return { ok: false, reason: `expected a finite amount, got ${value}` };
+    if (Number.isInteger(value)) return tooLarge(value, 'minor');
     return { ok: false, reason: `expected a whole number of minor units, got ${value}` };
   }
   const s = value.trim();
-  if (/^[+-]?\d{1,15}$/.test(s)) {
+  if (WHOLE.test(s)) {
     const n = Number(s);
-    return { ok: true, minor: n === 0 ? 0 : n };
+    return Number.isSafeInteger(n) ? { ok: true, minor: n === 0 ? 0 : n } : tooLarge(value, 'minor');
   }
   const parsed = parseMinor(s);
   if (parsed.ok && parsed.minor % 100 === 0) return { ok: true, minor: parsed.minor / 100 };

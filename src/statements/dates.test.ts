@@ -23,6 +23,14 @@ describe('local days', () => {
     expect(lagos.dayFromIso('2020-02-29T10:00:00Z')).toBe('2020-02-29');
   });
 
+  it('reads a timestamp without a zone as UTC when the provider writes UTC (Mono)', () => {
+    expect(lagos.dayFromIso('2024-01-02T23:00:00.000', true)).toBe('2024-01-03');
+    expect(lagos.dayFromIso('2024-01-02T22:59:59', true)).toBe('2024-01-02');
+    expect(lagos.dayFromIso('2024-01-02T23:00:00+01:00', true)).toBe('2024-01-02'); // an offset still counts
+    expect(lagos.dayFromIso('2024-01-02', true)).toBe('2024-01-02'); // a day is a day
+    expect(lagos.dayFromIso('2024-01-02T24:00:00', true)).toEqual({ reason: 'not a time of day' });
+  });
+
   it('answers the same from the hourly cache as from the first parse', () => {
     const first = lagos.dayFromIso('2024-06-30T23:15:00.000Z');
     expect(lagos.dayFromIso('2024-06-30T23:59:59.000Z')).toBe(first);
@@ -50,6 +58,17 @@ describe('local days', () => {
     expect(dayFromDmy('31/02/2021')).toEqual({ reason: 'not a calendar date' });
     expect(dayFromYmd('2020-09-28')).toBe('2020-09-28');
     expect(dayFromYmd('2020-9-28')).toEqual({});
+  });
+
+  it('refuses a clock time after the day that names no time of day, and reads the real ones', () => {
+    for (const time of ['25:61:00', '24:00:00', '23:60:00', '0:00:60', '13:00:00 PM', '12:99 AM']) {
+      expect(dayFromDmy(`02/01/2024 ${time}`), time).toEqual({ reason: 'not a time of day' });
+      expect(dayFromMdy(`1/2/2024 ${time}`), time).toEqual({ reason: 'not a time of day' });
+    }
+    for (const time of ['0:00:00', '23:59:59', '11:38:20', '12:00:00 AM', '11:59:59 PM', '9:05']) {
+      expect(dayFromDmy(`02/01/2024 ${time}`), time).toBe('2024-01-02');
+    }
+    expect(dayFromDmy('02/01/2024 123:00:00')).toEqual({}); // not a clock time at all
   });
 
   it('tells a text of the form that names no day from one not of the form', () => {

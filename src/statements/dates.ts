@@ -4,6 +4,7 @@
  * account's zone (a posting at 23:30Z is the next day in Lagos), never truncated.
  */
 
+import { currencyZone } from '../domain/currency.js';
 import { daysInMonth } from '../domain/day.js';
 
 const FIRST_YEAR = 1900;
@@ -54,35 +55,51 @@ function memoised(parse: (text: string) => DayReading): (text: string) => DayRea
   };
 }
 
-/** A local clock time after a date, `0:00:00`, `11:38:20`, `12:00:00 AM`: checked by hand, ignored. */
-function isClockTime(t: string, from: number): boolean {
+/**
+ * A local clock time after a date, `0:00:00`, `11:38:20`, `12:00:00 AM`: checked, then ignored.
+ * Undefined when it is one; NOT_THE_FORM when the text there is no clock time; NO_SUCH_TIME when
+ * it is written as one but names no time of day (`25:61:00`, `24:00:00`, `13:00:00 PM`).
+ */
+function clockTimeFault(t: string, from: number): DayFault | undefined {
   let i = from;
   const n = t.length;
   while (i < n && t.charCodeAt(i) === 32) i++;
   let digits = 0;
   let groups = 1;
+  let value = 0;
+  let hour = 0;
+  let beyond = false; // a minute or second over 59
   for (; i < n; i++) {
     const c = t.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      if (++digits > 2) return false;
+      if (++digits > 2) return NOT_THE_FORM;
+      value = value * 10 + c - 48;
     } else if (c === 58 && digits > 0 && groups < 3) {
+      if (groups === 1) hour = value;
+      else if (value > 59) beyond = true;
       groups++;
       digits = 0;
+      value = 0;
     } else break;
   }
-  if (digits === 0 || groups < 2) return false;
+  if (digits === 0 || groups < 2) return NOT_THE_FORM;
+  if (value > 59) beyond = true;
   while (i < n && t.charCodeAt(i) === 32) i++;
-  if (i === n) return true;
-  const rest = t.slice(i).toUpperCase();
-  return rest === 'AM' || rest === 'PM';
+  let lastHour = 23;
+  if (i < n) {
+    const rest = t.slice(i).toUpperCase();
+    if (rest !== 'AM' && rest !== 'PM') return NOT_THE_FORM;
+    lastHour = 12;
+  }
+  return beyond || hour > lastHour ? NO_SUCH_TIME : undefined;
 }
 
-/** Splits `date[ time]`: the date text, or undefined when a time follows and is not a clock time. */
-function datePart(text: string): string | undefined {
+/** Splits `date[ time]`: the date text, or the fault of a time after it that is no clock time. */
+function datePart(text: string): string | DayFault {
   const t = text.trim();
   const space = t.indexOf(' ');
   if (space < 0) return t;
-  return isClockTime(t, space) ? t.slice(0, space) : undefined;
+  return clockTimeFault(t, space) ?? t.slice(0, space);
 }
 
 const ymdMemo = memoised((t) => {
@@ -104,13 +121,13 @@ export const dayFromYmd = (text: string): DayReading => ymdMemo(text);
 /** `6/17/2020` or `5/1/2021 12:00:00 AM` (month first, padding optional; the time is local and ignored). */
 export function dayFromMdy(text: string): DayReading {
   const d = datePart(text);
-  return d === undefined ? NOT_THE_FORM : mdyMemo(d);
+  return typeof d === 'string' ? mdyMemo(d) : d;
 }
 
 /** `27/12/2021 0:00:00` or `28-09-2020` (day first; the time is local and ignored). */
 export function dayFromDmy(text: string): DayReading {
   const d = datePart(text);
-  return d === undefined ? NOT_THE_FORM : dmyMemo(d);
+  return typeof d === 'string' ? dmyMemo(d) : d;
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -171,23 +188,24 @@ export class LocalCalendar {
 
   /**
    * An ISO 8601 date or timestamp to the local day. A timestamp with `Z` or an offset is an instant
-   * and is converted; one without a zone is already local time. The fault when not ISO 8601 or
-   * the day or time does not exist.
+   * and is converted; one without a zone is already local time, or with `zonelessIsUtc` a UTC
+   * instant (a provider whose timestamps are UTC). The fault when not ISO 8601 or the day or time
+   * does not exist.
    */
-  dayFromIso(text: string): DayReading {
+  dayFromIso(text: string, zonelessIsUtc = false): DayReading {
     const hourKey = utcHourKey(text);
     if (hourKey >= 0) {
       const day = this.hourDays.get(hourKey);
       if (day !== undefined) return day;
     }
-    const day = this.dayFromIsoSlow(text);
+    const day = this.dayFromIsoSlow(text, zonelessIsUtc);
     if (hourKey >= 0 && typeof day === 'string' && this.hourDays.size < 100_000) {
       if (this.offsetAt(Date.parse(text)) % 3_600_000 === 0) this.hourDays.set(hourKey, day);
     }
     return day;
   }
 
-  private dayFromIsoSlow(text: string): DayReading {
+  private dayFromIsoSlow(text: string, zonelessIsUtc: boolean): DayReading {
     const m = ISO.exec(text);
     if (!m) return NOT_THE_FORM;
     const y = Number(m[1]);
@@ -201,9 +219,9 @@ export class LocalCalendar {
     const mi = Number(m[5]);
     const s = m[6] === undefined ? 0 : Number(m[6]);
     if (h > 23 || mi > 59 || s > 59) return NO_SUCH_TIME;
-    if (zone === undefined) return day;
+    if (zone === undefined && !zonelessIsUtc) return day;
     let offsetMs = 0;
-    if (zone !== 'Z' && zone !== 'z') {
+    if (zone !== undefined && zone !== 'Z' && zone !== 'z') {
       const sign = zone[0] === '-' ? -1 : 1;
       const digits = zone.slice(1).replace(':', '');
       offsetMs = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * 60_000;
@@ -243,21 +261,12 @@ function utcHourKey(t: string): number {
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
-/** The zone of an account's calendar from its currency, when nothing more specific is known. */
-const zoneByCurrency: Record<string, string> = {
-  NGN: 'Africa/Lagos',
-  GHS: 'Africa/Accra',
-  KES: 'Africa/Nairobi',
-  ZAR: 'Africa/Johannesburg',
-  UGX: 'Africa/Kampala',
-  ZMW: 'Africa/Lusaka',
-};
-
 /** Calendars by zone, shared by every statement (the offset caches are pure). */
 const calendars = new Map<string, LocalCalendar>();
 
+/** The calendar of an account: the zone its currency names (`currency.ts`), else `fallbackZone`. */
 export function calendarFor(currency: string | undefined, fallbackZone: string): LocalCalendar {
-  const zone = (currency && zoneByCurrency[currency.toUpperCase()]) || fallbackZone;
+  const zone = (currency && currencyZone(currency.toUpperCase())) || fallbackZone;
   let calendar = calendars.get(zone);
   if (!calendar) {
     calendar = new LocalCalendar(zone);

@@ -5,6 +5,7 @@ import { FORMATS, type FormatName } from '../domain/statement.js';
 import { formatByName } from './formats/index.js';
 import { NAMES } from './formats/testing.js';
 import { parseStatement } from './parse.js';
+import { SCHEMA_ERRORS_READ } from './shape-problems.js';
 
 const opts = { defaultTimeZone: 'Africa/Lagos' };
 const format = (name: FormatName) => {
@@ -192,5 +193,55 @@ describe('transaction ids', () => {
     expect(new Set(ids).size).toBe(3);
     expect(ids[1]).toBe(`${ids[0]}-2`);
     expect(ids[0]).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('a body of the wrong shape', () => {
+  it('has its other fields read all the same: shape problems first, then what the format finds', () => {
+    const body = {
+      ...NAMES,
+      data: [
+        { _id: 'a', type: 5, amount: 1.5, date: '2022-01-01T10:00:00.000Z' },
+        { _id: { x: 1 }, type: 'debit', amount: 100, date: '31/02/2021' },
+      ],
+    };
+    const copy = structuredClone(body);
+    const r = parseStatement(format('mono'), body, opts);
+    if (r.ok) throw new Error('accepted');
+    expect(r.problems).toEqual([
+      { path: '/data/0/type', message: 'expected string, got 5' },
+      { path: '/data/1/_id', message: 'expected string or null, got {"x":1}' },
+      { path: '/data/0/amount', message: 'expected a whole number of minor units, got 1.5' },
+      { path: '/data/1/date', message: 'expected an ISO 8601 timestamp, got "31/02/2021"' },
+    ]);
+    expect(r.count).toBe(4);
+    expect(body).toEqual(copy); // the placeholders went into copies
+  });
+
+  it('names the member of the alternative the value is, not the alternatives it is not', () => {
+    const row = { trans_date: '2022-01-01T10:00:00Z', debit: 1 };
+    const body = {
+      ...NAMES,
+      data: { transaction: [{ ...row, notes: { desc: 'n'.repeat(1_001) }, customer: { name: 'ADA', bvn: 5 } }] },
+    };
+    const r = parseStatement(format('okra'), body, opts);
+    if (r.ok) throw new Error('accepted');
+    expect(r.problems).toEqual([
+      { path: '/data/transaction/0/notes/desc', message: 'must be at most 1000 characters, got 1001' },
+      { path: '/data/transaction/0/customer/bvn', message: 'expected string or null, got 5' },
+    ]);
+  });
+
+  it('counts shape problems up to SCHEMA_ERRORS_READ errors, then stops reading', () => {
+    const rows = Array.from({ length: 3 * SCHEMA_ERRORS_READ }, () => ({
+      type: 5,
+      amount: 1,
+      date: 'not a date',
+    }));
+    const r = parseStatement(format('mono'), { ...NAMES, data: rows }, opts);
+    if (r.ok) throw new Error('accepted');
+    expect(r.count).toBe(SCHEMA_ERRORS_READ);
+    expect(r.problems).toHaveLength(100);
+    expect(r.problems.every((p) => p.path.endsWith('/type'))).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { Compile } from 'typebox/compile';
-import type { TLocalizedValidationError } from 'typebox/error';
 import type { FieldProblem } from '../domain/errors.js';
 import type { CanonicalStatement, FormatName } from '../domain/statement.js';
 import { assembleStatement } from './assemble.js';
 import { calendarFor } from './dates.js';
 import type { AnyStatementFormat, NormalizeContext } from './format.js';
 import { statementFormats } from './formats/index.js';
-import { MAX_PROBLEMS, Problems, shown } from './problems.js';
+import { Problems } from './problems.js';
 import type { RepeatedRow } from './repeated-rows.js';
+import { shapeProblems, withPlaceholders } from './shape-problems.js';
 
 export type ParseOutcome =
   | {
@@ -24,7 +24,7 @@ export type ParseOutcome =
       ok: false;
       /** The first hundred offending fields, JSON pointers relative to the body. */
       problems: FieldProblem[];
-      /** How many there were in all. */
+      /** How many there were in all (shape problems counted up to SCHEMA_ERRORS_READ errors). */
       count: number;
       /** Another format whose shape this body clearly has. */
       looksLike?: FormatName;
@@ -55,21 +55,27 @@ export function precompileFormats(): void {
 /**
  * Reads a raw body in one format: the compiled schema check, then the format's normaliser, then
  * ordering and ids. Never throws for bad input: every offending field comes back with its path.
+ * A body of the wrong shape is normalised all the same with placeholders for the values of the
+ * wrong shape (unless it has the shape of another format, or too many such values to read), so
+ * that one answer lists its problems of every kind.
  */
 export function parseStatement(format: AnyStatementFormat, body: unknown, opts: ParseOptions): ParseOutcome {
   const checker = checkerFor(format);
-  if (!checker.Check(body)) {
-    const problems = schemaProblems(checker.Errors(body), body);
-    return {
-      ok: false,
-      problems: problems.slice(0, MAX_PROBLEMS),
-      count: problems.length,
-      ...resemblance(format, body),
-    };
-  }
   const problems = new Problems();
+  let input = body;
+  if (!checker.Check(body)) {
+    const shape = shapeProblems(checker, format.schema, body);
+    for (const p of shape.problems) problems.add(p.path, p.message);
+    const looks = resemblance(format, body);
+    const placed = shape.complete && !looks.looksLike ? withPlaceholders(body, shape.problems) : undefined;
+    if (placed === undefined || !checker.Check(placed)) {
+      return { ok: false, problems: problems.list, count: problems.count, ...looks };
+    }
+    problems.ignoreAt(shape.problems.map((p) => p.path));
+    input = placed;
+  }
   const ctx: NormalizeContext = { problems, calendar: (currency) => calendarFor(currency, opts.defaultTimeZone) };
-  const draft = format.normalize(body as never, ctx);
+  const draft = format.normalize(input as never, ctx);
   if (!problems.empty) return { ok: false, problems: problems.list, count: problems.count };
   return { ok: true, ...assembleStatement(format.name, draft) };
 }
@@ -79,53 +85,4 @@ function resemblance(format: AnyStatementFormat, body: unknown): { looksLike?: F
   if (format.looksLike(body)) return {};
   const other = statementFormats.find((f) => f !== format && f.looksLike(body));
   return other ? { looksLike: other.name } : {};
-}
-
-/** TypeBox's errors as one problem per field: alternatives folded into one reason, one line per missing member. */
-function schemaProblems(errors: TLocalizedValidationError[], body: unknown): FieldProblem[] {
-  const anyOfPaths = new Set<string>();
-  for (const e of errors) if (e.keyword === 'anyOf') anyOfPaths.add(e.schemaPath);
-  const isAlternative = (e: TLocalizedValidationError) => {
-    for (const p of anyOfPaths) if (e.schemaPath.startsWith(`${p}/anyOf/`)) return true;
-    return false;
-  };
-  const out: FieldProblem[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    if (out.length >= MAX_PROBLEMS * 10) break;
-    if (e.keyword !== 'anyOf' && isAlternative(e)) continue;
-    if (e.keyword === 'required') {
-      const props = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
-      for (const p of props) out.push({ path: `${e.instancePath}/${p}`, message: 'is required' });
-      continue;
-    }
-    const value = valueAt(body, e.instancePath);
-    let message: string;
-    if (e.keyword === 'anyOf') {
-      const types = errors
-        .filter((c) => c.keyword === 'type' && c.schemaPath.startsWith(`${e.schemaPath}/anyOf/`))
-        .map((c) => (c.params as { type?: string }).type)
-        .filter((t) => t !== undefined);
-      message = `expected ${types.length > 0 ? types.join(' or ') : 'another shape'}, got ${shown(value)}`;
-    } else if (e.keyword === 'type') {
-      message = `expected ${(e.params as { type?: string }).type ?? 'another type'}, got ${shown(value)}`;
-    } else {
-      message = `${e.message}, got ${shown(value)}`;
-    }
-    const key = `${e.instancePath}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ path: e.instancePath, message });
-  }
-  return out;
-}
-
-function valueAt(body: unknown, pointer: string): unknown {
-  if (pointer === '') return body;
-  let v: unknown = body;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
-  }
-  return v;
 }

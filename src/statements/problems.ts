@@ -10,10 +10,29 @@ export const MAX_PROBLEMS = 100;
 export class Problems {
   readonly list: FieldProblem[] = [];
   count = 0;
+  private replaced: Set<string> | undefined;
 
   add(path: string, message: string): void {
+    if (this.replaced !== undefined && this.isReplaced(path)) return;
     this.count++;
     if (this.list.length < MAX_PROBLEMS) this.list.push({ path, message });
+  }
+
+  /**
+   * From now on, drops what is reported at these paths or inside them: their values were already
+   * reported and replaced by placeholders, whose complaints would only repeat or mislead.
+   */
+  ignoreAt(paths: readonly string[]): void {
+    this.replaced = new Set(paths);
+  }
+
+  private isReplaced(path: string): boolean {
+    const replaced = this.replaced as Set<string>;
+    if (replaced.has(path)) return true;
+    for (let i = path.lastIndexOf('/'); i >= 0; i = i > 0 ? path.lastIndexOf('/', i - 1) : -1) {
+      if (replaced.has(path.slice(0, i))) return true;
+    }
+    return false;
   }
 
   get empty(): boolean {

@@ -171,6 +171,29 @@ describe('BVN and NIN', () => {
 });
 
 describe('currencies', () => {
+  it('a currency that is not an ISO 4217 code is 422 at its path, not echoed back in a Lagos calendar', async () => {
+    const body = bodyFor('mono', rows, 'bogus currency') as { data: Array<Record<string, unknown>> };
+    for (const row of body.data) row.currency = 'FOO';
+    const res = await submit('mono', { ...body, account: { currency: 'FOO' } });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/account/currency', message: 'expected an ISO 4217 currency code, got "FOO"' },
+    ]);
+  });
+
+  it('a currency without two decimal places (XOF) is 422, not divided by 100', async () => {
+    const body = bodyFor('mono', rows, 'cfa francs') as { data: Array<Record<string, unknown>> };
+    for (const row of body.data) row.currency = 'XOF';
+    const res = await submit('mono', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        path: '/body/data/0/currency',
+        message: 'XOF amounts have no decimal places; only currencies with 2 are accepted',
+      },
+    ]);
+  });
+
   it("mono: a USD row among NGN rows is 422 at its currency, naming the statement's, not added into naira", async () => {
     const body = bodyFor('mono', rows, 'mixed currencies') as { data: Array<Record<string, unknown>> };
     (body.data[3] as Record<string, unknown>).currency = 'USD';
@@ -179,6 +202,83 @@ describe('currencies', () => {
     expect(res.json().errors).toEqual([
       { path: '/body/data/3/currency', message: 'expected NGN, the statement\'s currency, got "USD"' },
     ]);
+  });
+});
+
+describe('every problem of a body in one answer', () => {
+  it('type errors are listed with the problems the format finds, not instead of them', async () => {
+    const body = bodyFor('dojah', rows, 'every problem') as {
+      entity: { transactions: Array<Record<string, unknown>> };
+    };
+    for (const row of body.entity.transactions)
+      Object.assign(row, { trans_type: 5, amount: 'x', transaction_date: 'bad' });
+    const before = await storedCount();
+    const res = await submit('dojah', body);
+    expect(res.statusCode, res.body).toBe(422);
+    const answer = res.json();
+    expect(answer.problemCount).toBe(36);
+    expect(answer.errors).toHaveLength(36);
+    const at = (i: number, field: string) => `/body/entity/transactions/${i}/${field}`;
+    for (let i = 0; i < 12; i++) {
+      expect(answer.errors).toContainEqual({ path: at(i, 'trans_type'), message: 'expected string, got 5' });
+      expect(answer.errors).toContainEqual({ path: at(i, 'amount'), message: 'expected a decimal amount, got "x"' });
+      expect(answer.errors).toContainEqual({
+        path: at(i, 'transaction_date'),
+        message: 'expected a YYYY-MM-DD date, got "bad"',
+      });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+});
+
+describe('text lengths', () => {
+  /** Where generated row `i` of `n` keeps its narration in each format's body. */
+  const narrationPath: Record<FormatName, (i: number, n: number) => string> = {
+    periculum: (i) => `/body/transactions/${i + 1}/description`,
+    mono: (i, n) => `/body/data/${n - 1 - i}/narration`,
+    okra: (i) => `/body/data/transaction/${i}/notes/desc`,
+    dojah: (i, n) => `/body/entity/transactions/${n - 1 - i}/narration`,
+    mbs: (i) => `/body/bankStatement/mbs/jsonData/Details/${i + 1}/PNarration`,
+    zeeh: (i) => `/body/data/${i}/narration`,
+  };
+
+  it.each(FORMATS)('%s: a narration over 1,000 characters is 422 at its path; 1,000 is taken', async (format) => {
+    const long = generateRows(12);
+    (long[3] as { narration: string }).narration = 'N'.repeat(1_000);
+    (long[5] as { narration: string }).narration = 'N'.repeat(1_000_000);
+    const before = await storedCount();
+    const res = await submit(format, bodyFor(format, long, `long narration ${format}`));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: narrationPath[format](5, 12), message: 'must be at most 1000 characters, got 1000000' },
+    ]);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('a reference or provider id over 255 characters is 422 at its path', async () => {
+    const body = bodyFor('mono', rows, 'long id') as { data: Array<Record<string, unknown>> };
+    (body.data[2] as Record<string, unknown>)._id = 'x'.repeat(100_000);
+    const res = await submit('mono', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/data/2/_id', message: 'must be at most 255 characters, got 100000' },
+    ]);
+  });
+});
+
+describe('query parameters', () => {
+  it.each([
+    ['format', 'format=mono&format=okra&statementType=consumer'],
+    ['statementType', 'format=mono&statementType=consumer&statementType=business'],
+  ])('%s given twice is 400 saying so, not "must be string"', async (name, query) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/statements/analytics?${query}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(bodyFor('mono', rows, `twice ${name}`)),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ path: `/query/${name}`, message: 'is given 2 times; give it once' }]);
   });
 });
 

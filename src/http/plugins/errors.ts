@@ -70,6 +70,15 @@ function fieldProblems(validation: ValidationProblem[]): ValidationProblem[] {
   return validation.filter((v) => !choices.some((choice) => v.schemaPath?.startsWith(choice)));
 }
 
+/**
+ * How many times the query parameter of a problem was given: a repeated one (`?format=a&format=b`)
+ * arrives as a list, and is refused as repeated, not as "must be string".
+ */
+function timesGiven(request: FastifyRequest, v: ValidationProblem): number {
+  const value = (request.query as Record<string, unknown> | undefined)?.[v.instancePath?.slice(1) ?? ''];
+  return Array.isArray(value) ? value.length : 1;
+}
+
 function toAppError(error: FastifyError & { validation?: unknown }, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (Array.isArray(error.validation)) {
@@ -81,6 +90,8 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
       const path = `${prefix}${v.instancePath ?? ''}`;
       if (Array.isArray(missing) && missing.length === 1)
         return { path: `${path}/${missing[0]}`, message: 'is required' };
+      const times = context === 'querystring' ? timesGiven(request, v) : 1;
+      if (times > 1) return { path, message: `is given ${times} times; give it once` };
       return { path, message: problemMessage(v, schema) };
     });
     const first = details[0];

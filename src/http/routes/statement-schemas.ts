@@ -78,7 +78,7 @@ const periculumExample = {
 
 const SUBMIT_BODY_DOCS = {
   description:
-    'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`. Every format but mbs carries `statementName` and `clientFullName` at the top level (mbs: `jsonData.statementName` and `jsonData.Name`): required, at most 255 characters.',
+    'The statement in the shape of `format`: F1 periculum `{statementName, clientFullName, transactions[]}`, F2 mono `{data[]}`, F3 okra `{data:{transaction[]}}`, F4 dojah `{entity:{transactions[]}}`, F5 mbs `{bankStatement:{mbs:{jsonData, bank}}}`, F6 zeeh `{nin, bvn, transactions[]}`. Every format but mbs carries `statementName` and `clientFullName` at the top level (mbs: `jsonData.statementName` and `jsonData.Name`): required, at most 255 characters. Every other text field is at most 255 characters, a narration at most 1,000. A currency is an ISO 4217 code of a currency with two decimal places.',
   examples: [periculumExample],
 };
 

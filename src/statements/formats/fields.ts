@@ -1,21 +1,48 @@
 import { Type } from 'typebox';
+import { currencyDecimals, MINOR_UNIT_DECIMALS } from '../../domain/currency.js';
 import { majorToMinor, majorToMinorFast, minorUnits } from '../../domain/money.js';
 import { type Direction, NAME_MAX_CHARS } from '../../domain/statement.js';
 import type { DayReading } from '../dates.js';
 import { type Problems, shown } from '../problems.js';
 
-/** Schema pieces for the quirks every provider has. */
-export const Money = Type.Union([Type.Number(), Type.String()], {
+/**
+ * The most characters (code points) of a narration. The providers' published samples reach 179; a
+ * narration is stored and answered with every transaction, so a megabyte of it is refused at its path.
+ */
+export const NARRATION_MAX_CHARS = 1000;
+
+/**
+ * The most characters of any other text in a body: references and ids, account numbers, names,
+ * dates, types, codes, amounts as text. The same bound as the statement's and the client's names.
+ */
+export const TEXT_MAX_CHARS = NAME_MAX_CHARS;
+
+/** Schema pieces for the quirks every provider has. Every string is bounded: TEXT_MAX_CHARS unless said. */
+export const Text = (options: { description?: string; examples?: string[] } = {}) =>
+  Type.String({ maxLength: TEXT_MAX_CHARS, ...options });
+export const Money = Type.Union([Type.Number(), Text()], {
   description: 'A decimal amount as a JSON number or decimal text',
 });
-export const OptionalMoney = Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()]));
-export const OptionalText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+export const OptionalMoney = Type.Optional(Type.Union([Type.Number(), Text(), Type.Null()]));
+/** Text a provider gives (a reference, an id, a name, a date...), or null. */
+export const OptionalText = Type.Optional(Type.Union([Text(), Type.Null()]));
+/** A transaction's narration, or null: at most NARRATION_MAX_CHARS characters. */
+export const OptionalNarration = Type.Optional(
+  Type.Union([Type.String({ maxLength: NARRATION_MAX_CHARS }), Type.Null()]),
+);
+/**
+ * Text whose reader bounds it: a name (`readName`, measured once trimmed), a BVN or NIN
+ * (`readIdentityNumber`: 11 digits, never echoed; a schema's complaint would tell its length).
+ */
+const OptionalCheckedText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+export const OptionalName = OptionalCheckedText;
+export const OptionalIdentityNumber = OptionalCheckedText;
 
 /**
  * The fields the spec makes mandatory at the top level of F1, F2, F3, F4 and F6. Optional here so
  * that a missing one is reported by `readCommonNames` with every other problem of the body.
  */
-export const CommonNames = { statementName: OptionalText, clientFullName: OptionalText };
+export const CommonNames = { statementName: OptionalName, clientFullName: OptionalName };
 
 /** `debit`/`credit` in any case, or undefined (the problem is reported). */
 export function readDirection(
@@ -151,7 +178,7 @@ export function readCommonNames(
 }
 
 /** Characters as a reader counts them: code points, not UTF-16 units. */
-function characterCount(t: string): number {
+export function characterCount(t: string): number {
   let n = 0;
   for (let i = 0; i < t.length; i++) {
     const unit = t.charCodeAt(i);
@@ -168,18 +195,39 @@ export function text(value: string | null | undefined): string | undefined {
 }
 
 /**
+ * A statement's currency as an upper-case ISO 4217 code (any case and surrounding spaces are
+ * accepted), NGN when not given; undefined when it is refused at `path`: a code this service does
+ * not know, or a currency whose amounts do not have two decimal places (XOF, UGX: none; TND: three),
+ * which would be read a factor of 100 or 10 wrong.
+ */
+export function readCurrency(value: string | null | undefined, problems: Problems, path: string): string | undefined {
+  const t = text(value);
+  if (t === undefined) return 'NGN';
+  const code = t.toUpperCase();
+  const decimals = currencyDecimals(code);
+  if (decimals === MINOR_UNIT_DECIMALS) return code;
+  if (decimals === undefined) problems.add(path, `expected an ISO 4217 currency code, got ${shown(value)}`);
+  else {
+    const places = decimals === 0 ? 'no decimal places' : `${decimals} decimal places`;
+    problems.add(path, `${code} amounts have ${places}; only currencies with 2 are accepted`);
+  }
+  return undefined;
+}
+
+/**
  * A row's own currency, when it gives one, must be the statement's (`expected`, upper case):
- * amounts in two currencies cannot be added into one statement's totals.
+ * amounts in two currencies cannot be added into one statement's totals. Not checked when the
+ * statement's currency was refused (undefined).
  */
 export function checkRowCurrency(
   value: string | null | undefined,
-  expected: string,
+  expected: string | undefined,
   problems: Problems,
   list: string,
   i: number,
 ): void {
   const currency = text(value);
-  if (currency === undefined || currency.toUpperCase() === expected) return;
+  if (currency === undefined || expected === undefined || currency.toUpperCase() === expected) return;
   problems.add(`${list}/${i}/currency`, `expected ${expected}, the statement's currency, got ${shown(value)}`);
 }
 

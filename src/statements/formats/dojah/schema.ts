@@ -1,17 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalNarration, OptionalText, Text } from '../fields.js';
 
 /** F4, Dojah's account transactions: decimal-text amounts, `YYYY-MM-DD` dates, newest first. */
 export const DojahRow = Type.Object({
-  id: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
-  transaction_date: Type.String({ examples: ['2020-09-28'] }),
+  id: Type.Optional(Type.Union([Type.Number(), Text(), Type.Null()])),
+  transaction_date: Text({ examples: ['2020-09-28'] }),
   value_date: OptionalText,
-  trans_type: Type.String({ description: '`debit` or `credit`' }),
+  trans_type: Text({ description: '`debit` or `credit`' }),
   bank_name: OptionalText,
   amount: Money,
   available_balance: OptionalMoney,
   reference: OptionalText,
-  narration: OptionalText,
+  narration: OptionalNarration,
 });
 
 export const DojahBody = Type.Object({
@@ -19,7 +19,7 @@ export const DojahBody = Type.Object({
   entity: Type.Object({
     transactions: Type.Array(DojahRow),
     // `next_page` is a number or an empty string in real answers.
-    next_page: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Null()])),
+    next_page: Type.Optional(Type.Union([Type.Number(), Text(), Type.Null()])),
   }),
 });
 

@@ -338,4 +338,17 @@ describe('mbs (F5)', () => {
     for (let i = 10; i < details.length; i++) details[i] = { ...details[i], PBalance: '' };
     expect(normalised(mbs, body).closingBalance).toBe(17323055);
   });
+
+  it('refuses a Currency that is not an ISO 4217 code, or one without two decimal places', () => {
+    const body = fixture('mbs-full-month.json') as { bankStatement: { mbs: { jsonData: Record<string, unknown> } } };
+    const path = '/bankStatement/mbs/jsonData/Currency';
+    body.bankStatement.mbs.jsonData.Currency = 'XXX1';
+    expect(refused(mbs, body).problems).toEqual([{ path, message: 'expected an ISO 4217 currency code, got "XXX1"' }]);
+    body.bankStatement.mbs.jsonData.Currency = 'xaf';
+    expect(refused(mbs, body).problems).toEqual([
+      { path, message: 'XAF amounts have no decimal places; only currencies with 2 are accepted' },
+    ]);
+    body.bankStatement.mbs.jsonData.Currency = 'usd';
+    expect(normalised(mbs, body).currency).toBe('USD');
+  });
 });

@@ -12,6 +12,7 @@ import {
   isClosingBalanceRow,
   isOpeningBalanceRow,
   member,
+  readCurrency,
   readIdentityNumber,
   readName,
   readOptionalMajor,
@@ -34,7 +35,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   const { problems } = ctx;
   const { jsonData, bank } = body.bankStatement.mbs;
   const statementName = readName(jsonData.statementName, problems, `${JSON_DATA}/statementName`);
-  const currency = text(jsonData.Currency) ?? 'NGN';
+  const currency = readCurrency(jsonData.Currency, problems, `${JSON_DATA}/Currency`);
   const calendar = ctx.calendar(currency);
   const list = jsonData.Details;
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
@@ -71,7 +72,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     .map((s, j) => readIdentityNumber(given(s.BVN), problems, `${JSON_DATA}/Signatories/${j}/BVN`))
     .find((b) => b !== undefined);
   return {
-    currency: currency.toUpperCase(),
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     statementName,
     clientFullName: text(jsonData.Name),

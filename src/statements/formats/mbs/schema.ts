@@ -1,18 +1,25 @@
 import { type Static, Type } from 'typebox';
-import { OptionalMoney, OptionalText } from '../fields.js';
+import {
+  OptionalIdentityNumber,
+  OptionalMoney,
+  OptionalName,
+  OptionalNarration,
+  OptionalText,
+  Text,
+} from '../fields.js';
 
 /** F5, MyBankStatement: amounts as numbers in the spec but decimal text in real output. */
 export const MbsRow = Type.Object({
-  PTransactionDate: Type.String({ description: 'M/D/YYYY', examples: ['5/3/2021'] }),
+  PTransactionDate: Text({ description: 'M/D/YYYY', examples: ['5/3/2021'] }),
   PValueDate: OptionalText,
-  PNarration: OptionalText,
+  PNarration: OptionalNarration,
   PCredit: OptionalMoney,
   PDebit: OptionalMoney,
   PBalance: OptionalMoney,
 });
 
 export const MbsJsonData = Type.Object({
-  statementName: OptionalText,
+  statementName: OptionalName,
   status: OptionalText,
   Name: OptionalText,
   Nuban: OptionalText,
@@ -23,7 +30,7 @@ export const MbsJsonData = Type.Object({
   Period: OptionalText,
   Currency: OptionalText,
   Signatories: Type.Optional(
-    Type.Union([Type.Array(Type.Object({ Name: OptionalText, BVN: OptionalText })), Type.Null()]),
+    Type.Union([Type.Array(Type.Object({ Name: OptionalText, BVN: OptionalIdentityNumber })), Type.Null()]),
   ),
   Details: Type.Array(MbsRow),
 });

@@ -213,4 +213,49 @@ describe('mono (F2)', () => {
     });
     expect([s.openingBalance, s.closingBalance]).toEqual([7366643, 122332300]);
   });
+
+  it('reads a timestamp written without an offset as UTC, as Mono writes them, not as Lagos time', () => {
+    const s = normalised(mono, {
+      ...NAMES,
+      data: [{ _id: 'a', type: 'debit', amount: 100, date: '2024-01-02T23:00:00.000' }],
+    });
+    expect(s.transactions.map((t) => [t.date, t.postedAt])).toEqual([['2024-01-03', '2024-01-02T23:00:00.000']]);
+  });
+
+  it('refuses a currency that is not an ISO 4217 code, at the field it came from', () => {
+    const row = (currency: string | undefined, i: number) => ({
+      _id: `r${i}`,
+      type: 'credit',
+      amount: 100,
+      date: '2022-01-01T10:00:00.000Z',
+      currency,
+    });
+    expect(refused(mono, { ...NAMES, account: { currency: 'FOO' }, data: [row('FOO', 0)] }).problems).toEqual([
+      { path: '/account/currency', message: 'expected an ISO 4217 currency code, got "FOO"' },
+    ]);
+    expect(refused(mono, { ...NAMES, data: [row('FOO', 0), row('FOO', 1)] }).problems).toEqual([
+      { path: '/data/0/currency', message: 'expected an ISO 4217 currency code, got "FOO"' },
+    ]);
+    const s = normalised(mono, { ...NAMES, account: { currency: ' kes ' }, data: [row('KES', 0)] });
+    expect([s.currency, s.timeZone]).toEqual(['KES', 'Africa/Nairobi']);
+  });
+
+  it('refuses a currency whose amounts do not have two decimal places rather than divide them by 100', () => {
+    const data = [{ _id: 'a', type: 'credit', amount: 5000, date: '2022-01-01T10:00:00.000Z', currency: 'XOF' }];
+    expect(refused(mono, { ...NAMES, data }).problems).toEqual([
+      { path: '/data/0/currency', message: 'XOF amounts have no decimal places; only currencies with 2 are accepted' },
+    ]);
+    expect(refused(mono, { ...NAMES, account: { currency: 'TND' }, data: [] }).problems).toEqual([
+      { path: '/account/currency', message: 'TND amounts have 3 decimal places; only currencies with 2 are accepted' },
+    ]);
+  });
+
+  it('says an amount beyond 2^53 - 1 kobo is too large, with the most', () => {
+    const data = [
+      { _id: 'a', type: 'credit', amount: JSON.parse('9007199254740993'), date: '2022-01-01T10:00:00.000Z' },
+    ];
+    expect(refused(mono, { ...NAMES, data }).problems).toEqual([
+      { path: '/data/0/amount', message: 'too large: at most ±9007199254740991 minor units, got 9007199254740992' },
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ import {
   dayReader,
   firstOf,
   readCommonNames,
+  readCurrency,
   readDirection,
   readIdentityNumber,
   readMinor,
@@ -21,14 +22,20 @@ import { MonoBody } from './schema.js';
 
 const readAmount = unsigned(readMinor);
 
-/** F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants. */
+/**
+ * F2 to the canonical statement. Mono's amounts are already kobo; its timestamps are UTC instants,
+ * and one written without an offset is read as UTC too.
+ */
 export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
-  const currency = (text(account?.currency) ?? text(body.data[0]?.currency) ?? 'NGN').toUpperCase();
+  const currency =
+    text(account?.currency) !== undefined
+      ? readCurrency(account?.currency, problems, '/account/currency')
+      : readCurrency(body.data[0]?.currency, problems, '/data/0/currency');
   const calendar = ctx.calendar(currency);
-  const readDay = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
+  const readDay = dayReader((t) => calendar.dayFromIso(t, true), 'an ISO 8601 timestamp', problems);
   const rows: DraftRow[] = [];
   const list = body.data;
   const at = '/data';
@@ -45,7 +52,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
   }
   return {
-    currency,
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: {

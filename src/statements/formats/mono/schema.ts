@@ -1,14 +1,25 @@
 import { type Static, Type } from 'typebox';
-import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
+import {
+  CommonNames,
+  Money,
+  OptionalIdentityNumber,
+  OptionalMoney,
+  OptionalNarration,
+  OptionalText,
+  Text,
+} from '../fields.js';
 
 /** F2, Mono's transactions (or statement) API: amounts and balances in minor units, newest first. */
 export const MonoRow = Type.Object({
   _id: OptionalText,
   id: OptionalText,
-  type: Type.String({ description: '`debit` or `credit`' }),
+  type: Text({ description: '`debit` or `credit`' }),
   amount: Money,
-  narration: OptionalText,
-  date: Type.String({ description: 'ISO 8601 UTC timestamp', examples: ['2022-05-30T16:03:00.000Z'] }),
+  narration: OptionalNarration,
+  date: Text({
+    description: 'ISO 8601 timestamp; without an offset it is UTC',
+    examples: ['2022-05-30T16:03:00.000Z'],
+  }),
   balance: OptionalMoney,
   currency: OptionalText,
 });
@@ -20,7 +31,7 @@ export const MonoAccount = Type.Object({
   currency: OptionalText,
   type: OptionalText,
   institution: Type.Optional(Type.Union([Type.Object({ name: OptionalText }), Type.Null()])),
-  bvn: OptionalText,
+  bvn: OptionalIdentityNumber,
 });
 
 export const MonoBody = Type.Object({

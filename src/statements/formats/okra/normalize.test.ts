@@ -302,4 +302,12 @@ describe('okra (F3)', () => {
       { path: '/data/transaction/2/trans_date', message: 'must not be empty (or unformatted_trans_date)' },
     ]);
   });
+
+  it('refuses an unknown currency at the first row that names one, and leaves the other rows unchecked', () => {
+    const row = (currency: string | null) => ({ trans_date: '2020-08-05T10:00:00Z', debit: 1, currency });
+    const { problems } = refused(okra, { ...NAMES, data: { transaction: [null, 'NGA', 'NGN'].map(row) } });
+    expect(problems).toEqual([
+      { path: '/data/transaction/1/currency', message: 'expected an ISO 4217 currency code, got "NGA"' },
+    ]);
+  });
 });

@@ -13,6 +13,7 @@ import {
   dayReader,
   member,
   readCommonNames,
+  readCurrency,
   readIdentityNumber,
   readOptionalMajor,
   SameOnEveryRow,
@@ -31,12 +32,13 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const list = body.data.transaction;
-  const currency = (text(list.find((r) => text(r.currency))?.currency) ?? 'NGN').toUpperCase();
+  const at = '/data/transaction';
+  const named = list.findIndex((r) => text(r.currency) !== undefined);
+  const currency = readCurrency(list[named]?.currency, problems, `${at}/${named}/currency`);
   const calendar = ctx.calendar(currency);
   const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
   const rows: DraftRow[] = [];
-  const at = '/data/transaction';
   const bvn = new SameOnEveryRow(at, 'customer/bvn');
   const nuban = new SameOnEveryRow(at, 'account/nuban');
   for (let i = 0; i < list.length; i++) {
@@ -88,7 +90,7 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     (b) => Boolean(b.name),
   );
   return {
-    currency,
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: { number: nuban.value, name: text(account?.name), bankName: text(bank?.name) },

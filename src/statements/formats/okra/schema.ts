@@ -1,7 +1,14 @@
 import { type Static, Type } from 'typebox';
-import { CommonNames, OptionalMoney, OptionalText } from '../fields.js';
+import {
+  CommonNames,
+  OptionalIdentityNumber,
+  OptionalMoney,
+  OptionalNarration,
+  OptionalText,
+  Text,
+} from '../fields.js';
 
-const Named = Type.Object({ _id: OptionalText, name: OptionalText, bvn: OptionalText });
+const Named = Type.Object({ _id: OptionalText, name: OptionalText, bvn: OptionalIdentityNumber });
 
 /** F3, Okra's transactions API: exactly one of `credit`/`debit` per row, naira as numbers or text. */
 export const OkraRow = Type.Object({
@@ -16,17 +23,13 @@ export const OkraRow = Type.Object({
   unformatted_trans_date: OptionalText,
   unformatted_cleared_date: OptionalText,
   ref: OptionalText,
-  notes: Type.Optional(Type.Union([Type.Object({ desc: OptionalText }), Type.Null()])),
+  notes: Type.Optional(Type.Union([Type.Object({ desc: OptionalNarration }), Type.Null()])),
   // Sometimes a bare id string instead of an object.
-  customer: Type.Optional(Type.Union([Named, Type.String(), Type.Null()])),
+  customer: Type.Optional(Type.Union([Named, Text(), Type.Null()])),
   account: Type.Optional(
-    Type.Union([
-      Type.Object({ _id: OptionalText, nuban: OptionalText, name: OptionalText }),
-      Type.String(),
-      Type.Null(),
-    ]),
+    Type.Union([Type.Object({ _id: OptionalText, nuban: OptionalText, name: OptionalText }), Text(), Type.Null()]),
   ),
-  bank: Type.Optional(Type.Union([Type.Object({ name: OptionalText }), Type.String(), Type.Null()])),
+  bank: Type.Optional(Type.Union([Type.Object({ name: OptionalText }), Text(), Type.Null()])),
 });
 
 export const OkraBody = Type.Object({

@@ -1,13 +1,13 @@
 import { type Static, Type } from 'typebox';
-import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
+import { CommonNames, Money, OptionalMoney, OptionalNarration, Text } from '../fields.js';
 
 /** F1, the service's native shape: `transactions[]` with M/D/YYYY dates and `Debit`/`Credit` types. */
 export const PericulumRow = Type.Object({
-  date: Type.String({ description: 'M/D/YYYY, padding optional', examples: ['6/17/2020'] }),
-  description: OptionalText,
+  date: Text({ description: 'M/D/YYYY, padding optional', examples: ['6/17/2020'] }),
+  description: OptionalNarration,
   balance: OptionalMoney,
   amount: Money,
-  type: Type.String({ description: '`Debit` or `Credit`, any case' }),
+  type: Text({ description: '`Debit` or `Credit`, any case' }),
 });
 
 export const PericulumBody = Type.Object({

@@ -312,4 +312,30 @@ describe('zeeh (F6)', () => {
     const s = normalised(zeeh, { ...NAMES, bvn: ' 22298765432 ', nin: '', transactions: rows });
     expect(s.holder).toEqual({ name: undefined, bvn: '22298765432', nin: undefined });
   });
+
+  it('refuses a body with both transactions and data: which one is the statement is not ours to guess', () => {
+    const rows = [{ type: 'credit', amount: 5, date: '2021-06-01', narration: 'a' }];
+    expect(refused(zeeh, { ...NAMES, transactions: rows, data: rows }).problems).toEqual([
+      { path: '/data', message: 'give one of transactions or data, not both' },
+    ]);
+  });
+
+  it('refuses a raw date whose clock time names no time of day, at its path', () => {
+    const row = (date: string) => ({ type: 'credit', amount: '5.00', date, narration: 'a', closingBalance: '' });
+    const { problems } = refused(zeeh, {
+      ...NAMES,
+      data: [row('02/01/2024 25:61:00'), row('02/01/2024 24:00:00'), row('02/01/2024 23:59:59')],
+    });
+    expect(problems).toEqual([
+      { path: '/data/0/date', message: 'not a time of day, got "02/01/2024 25:61:00"' },
+      { path: '/data/1/date', message: 'not a time of day, got "02/01/2024 24:00:00"' },
+    ]);
+  });
+
+  it('refuses an unknown currency code at /currency', () => {
+    const rows = [{ type: 'credit', amount: 5, date: '2021-06-01', narration: 'a' }];
+    expect(refused(zeeh, { ...NAMES, currency: 'NAIRA', transactions: rows }).problems).toEqual([
+      { path: '/currency', message: 'expected an ISO 4217 currency code, got "NAIRA"' },
+    ]);
+  });
 });

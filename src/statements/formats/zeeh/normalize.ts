@@ -12,6 +12,7 @@ import {
   firstOf,
   member,
   readCommonNames,
+  readCurrency,
   readDirection,
   readIdentityNumber,
   readMajor,
@@ -26,13 +27,14 @@ const dayFromEither = (t: string): DayReading => (t.charCodeAt(4) === 45 ? dayFr
 export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const currency = text(body.currency) ?? 'NGN';
+  const currency = readCurrency(body.currency, problems, '/currency');
   const calendar = ctx.calendar(currency);
   const key = body.transactions ? 'transactions' : 'data';
   const list = body.transactions ?? body.data;
   const readDay = dayReader(dayFromEither, 'a YYYY-MM-DD or DD/MM/YYYY date', problems);
   const rows: DraftRow[] = [];
   if (!list) problems.add('/transactions', 'is required (or data, as Zeeh sends it)');
+  else if (body.transactions && body.data) problems.add('/data', 'give one of transactions or data, not both');
   const at = `/${key}`;
   for (let i = 0; list && i < list.length; i++) {
     const r = list[i] as (typeof list)[number];
@@ -44,7 +46,7 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
     rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, text(r.tranId)));
   }
   return {
-    currency: currency.toUpperCase(),
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: { number: text(body.accountNumber), name: text(body.accountName), bankName: text(body.bankName) },

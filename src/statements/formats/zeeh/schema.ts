@@ -1,5 +1,13 @@
 import { type Static, Type } from 'typebox';
-import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
+import {
+  CommonNames,
+  Money,
+  OptionalIdentityNumber,
+  OptionalMoney,
+  OptionalNarration,
+  OptionalText,
+  Text,
+} from '../fields.js';
 
 /**
  * F6, Zeeh Africa. The spec's shape has `transactions[]` with `YYYY-MM-DD` dates and negative debit
@@ -7,18 +15,18 @@ import { CommonNames, Money, OptionalMoney, OptionalText } from '../fields.js';
  * `closingBalance: ""`. Both are accepted; `type` decides the direction.
  */
 export const ZeehRow = Type.Object({
-  type: Type.String({ description: '`debit` or `credit`' }),
+  type: Text({ description: '`debit` or `credit`' }),
   amount: Money,
-  narration: OptionalText,
-  date: Type.String({ examples: ['2021-05-31', '31/05/2021 11:38:20'] }),
+  narration: OptionalNarration,
+  date: Text({ examples: ['2021-05-31', '31/05/2021 11:38:20'] }),
   closingBalance: OptionalMoney,
   tranId: OptionalText,
 });
 
 export const ZeehBody = Type.Object({
   ...CommonNames,
-  nin: OptionalText,
-  bvn: OptionalText,
+  nin: OptionalIdentityNumber,
+  bvn: OptionalIdentityNumber,
   accountName: OptionalText,
   accountNumber: OptionalText,
   bankName: OptionalText,
