@@ -11,8 +11,9 @@ export type Direction = 'credit' | 'debit';
 /**
  * The most characters a name may have. A statement's name is unique per client through a database
  * index, whose entries are bounded (a 2,700-character name failed the write); a client's name is
- * held to the same bound. A provider's holder name is taken as given, but only this much of it is
- * read as a name (matching a 100,000-character name against another took 13 s).
+ * held to the same bound, and so is a provider's holder name, like any text of a body but a
+ * narration (`TEXT_MAX_CHARS`, formats/fields.ts; matching a 100,000-character name against another
+ * took 13 s: the name matchers still read no more than this much).
  */
 export const NAME_MAX_CHARS = 255;
 
