@@ -143,7 +143,7 @@ describe('migrations', () => {
       const migrator = new Migrator({ db: database.db, provider: migrationProvider });
       // The last migration of the release before the credit reports list.
       expect((await migrator.migrateTo('0012-credit-pull-limit')).error).toBeUndefined();
-      expect(await migrateToLatest(database.db)).toEqual(['0013-credit-reports-client']);
+      expect(await migrateToLatest(database.db)).toEqual(['0013-credit-reports-client', '0014-client-slug-unique']);
       const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(
         database.db,

@@ -12,6 +12,7 @@ import * as retentionIndexes from './0010-retention-indexes.js';
 import * as commercialCredit from './0011-commercial-credit.js';
 import * as creditPullLimit from './0012-credit-pull-limit.js';
 import * as creditReportsClient from './0013-credit-reports-client.js';
+import * as clientSlugUnique from './0014-client-slug-unique.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011-commercial-credit': commercialCredit,
   '0012-credit-pull-limit': creditPullLimit,
   '0013-credit-reports-client': creditReportsClient,
+  '0014-client-slug-unique': clientSlugUnique,
 };
 
 export const migrationProvider: MigrationProvider = {
