@@ -10,5 +10,7 @@ declare module 'fastify' {
     /** No token needed (health, docs, the token endpoint). */
     public?: boolean;
     envelope?: Envelope;
+    /** How long the route waits for its body, when less than REQUEST_TIMEOUT_MS (small bodies). */
+    requestTimeoutMs?: number;
   }
 }

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
+import { jsonBodyParser } from '../json-body.js';
 import { principalOf } from '../plugins/auth.js';
 import { authErrors, bearer } from '../schemas.js';
 import {
   CommercialReportEnvelope,
   CommercialRequestBody,
   creditErrors,
+  NoBody,
   ReferenceParams,
   RefreshQuery,
   ReportEnvelope,
@@ -45,12 +47,8 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
   const credit = services.credit;
 
   // The real API's clients send `Content-Type: application/json` with no body to the fetch route.
-  const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return json(request, body as string, done);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app, { emptyAllowed: true }));
 
   app.post(
     '/credit/consumer-reports',
@@ -64,6 +62,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'freshness window (30 days by default) is reused instead of paying the bureau again; requests for a ' +
           'BVN already being fetched share that fetch. `refresh=true` forces a new pull.',
         security: bearer,
+        consumes: ['application/json'],
         querystring: RefreshQuery,
         body: RequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -88,6 +87,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'a completed report for the same registration number pulled for you within the freshness window is ' +
           'reused, and requests for one already being fetched share that fetch. `refresh=true` forces a new pull.',
         security: bearer,
+        consumes: ['application/json'],
         querystring: RefreshQuery,
         body: CommercialRequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -137,6 +137,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a business one, is 404.",
         security: bearer,
         params: ReferenceParams,
+        body: NoBody,
         response: { 200: ReportEnvelope, ...creditErrors },
       },
     },
@@ -154,6 +155,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a consumer one, is 404.",
         security: bearer,
         params: ReferenceParams,
+        body: NoBody,
         response: { 200: CommercialReportEnvelope, ...creditErrors },
       },
     },
