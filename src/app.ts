@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
-import { AppError } from './domain/errors.js';
 import { formParameters } from './http/form-body.js';
+import { jsonBodyParser } from './http/json-body.js';
 import authPlugin from './http/plugins/auth.js';
+import charset from './http/plugins/charset.js';
+import closedBodies from './http/plugins/closed-bodies.js';
 import contentEncoding from './http/plugins/content-encoding.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
-import errorsPlugin, { sendRouterError } from './http/plugins/errors.js';
+import errorsPlugin, { answerClientError, sendRouterError } from './http/plugins/errors.js';
 import observabilityPlugin, { setAnswerHeaders } from './http/plugins/observability.js';
+import rateLimit from './http/plugins/rate-limit.js';
+import requestTimeout from './http/plugins/request-timeout.js';
 import './http/route-config.js';
 import { redactLogObject, requestSerializers } from './http/log-redaction.js';
 import affordabilityRoutes from './http/routes/affordability.js';
@@ -36,6 +39,9 @@ function createLoggerOptions(level: string, given: FastifyServerOptions['logger'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** Node's default `headersTimeout`: the longest a request's headers may take to arrive. */
+const NODE_HEADERS_TIMEOUT_MS = 60_000;
+
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -59,11 +65,20 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
       setAnswerHeaders(request, reply);
       return sendRouterError(error, request, reply);
     },
+    // A body is timed by the request-timeout plugin, answered in its route's envelope; Node's own
+    // limit is the backstop for what no route reads (the rest of a body refused before it was
+    // read), a minute later (its headers timeout) so that it never comes first.
+    requestTimeout: config.limits.requestTimeoutMs + NODE_HEADERS_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
+  // No route reads plain text (a token request in it is 415, not "must be object"); JSON objects
+  // are parsed by one parser that says which member it refuses.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, formParameters(body as string));
@@ -73,18 +88,14 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(closedBodies);
   await app.register(decimalIntegers);
   await app.register(observabilityPlugin, { registry: services.metrics });
+  await app.register(rateLimit, { max: config.limits.rateMax, windowMs: config.limits.rateWindowMs });
   await app.register(authPlugin, { tokens: services.tokens });
   await app.register(contentEncoding);
-  await app.register(rateLimit, {
-    max: config.limits.rateMax,
-    timeWindow: config.limits.rateWindowMs,
-    hook: 'preHandler',
-    keyGenerator: (request) => (request.principal ? `client:${request.principal.clientId}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `rate limit of ${context.max} requests per ${context.after} exceeded; retry later`),
-  });
+  await app.register(charset);
+  await app.register(requestTimeout, { timeoutMs: config.limits.requestTimeoutMs });
   await app.register(docsPlugin, { version: pkg.version, publicBaseUrl: config.publicBaseUrl });
 
   await app.register(healthRoutes, { services });

@@ -52,6 +52,8 @@ const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ default: 80 * 1024 * 1024, minimum: 1024, maximum: GIB }),
   RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1, maximum: 1_000_000_000 }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000, maximum: DAY_MS }),
+  /** 15 min: an 80 MiB body (BODY_LIMIT_BYTES' default) arrives at 0.75 Mbit/s, a slow mobile uplink. */
+  REQUEST_TIMEOUT_MS: Type.Integer({ default: 900_000, minimum: 1000, maximum: HOUR_MS }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0, maximum: HOUR_MS }),
   /** Unset: on, except with NODE_ENV=production (a secret printed there would land in collected logs). */
   DEV_CLIENT_ON_FIRST_START: Type.Optional(Type.Boolean()),
@@ -133,7 +135,7 @@ export interface Config {
     clientCacheMs: number;
     external: { jwksUrl: string; issuer: string; audience: string } | undefined;
   };
-  limits: { bodyBytes: number; rateMax: number; rateWindowMs: number };
+  limits: { bodyBytes: number; rateMax: number; rateWindowMs: number; requestTimeoutMs: number };
   shutdownTimeoutMs: number;
   devClientOnFirstStart: boolean;
   cpuCount: number;
@@ -299,7 +301,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? { jwksUrl: env.EXTERNAL_JWKS_URL, issuer: env.EXTERNAL_ISSUER, audience: env.EXTERNAL_AUDIENCE }
           : undefined,
     },
-    limits: { bodyBytes: env.BODY_LIMIT_BYTES, rateMax: env.RATE_LIMIT_MAX, rateWindowMs: env.RATE_LIMIT_WINDOW_MS },
+    limits: {
+      bodyBytes: env.BODY_LIMIT_BYTES,
+      rateMax: env.RATE_LIMIT_MAX,
+      rateWindowMs: env.RATE_LIMIT_WINDOW_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     devClientOnFirstStart: env.DEV_CLIENT_ON_FIRST_START ?? env.NODE_ENV !== 'production',
     cpuCount: cpus().length,

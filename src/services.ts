@@ -26,9 +26,14 @@ import {
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 import { pruneDeliveries } from './webhooks/webhooks-repository.js';
 
-/** A readiness probe: `/ready` answers 200 only when every probe says ok. */
+/**
+ * A readiness probe: `/ready` answers 200 only when every probe says ok, but for optional ones:
+ * a dependency some requests can do without (the credit bureau: pulls are queued durably) makes
+ * the instance `degraded` when it fails, not unready.
+ */
 export interface ReadinessProbe {
   name: string;
+  optional?: boolean;
   check(): Promise<{ ok: boolean; detail?: string }>;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import pkg from '../package.json' with { type: 'json' };
 import { configVariables } from '../src/config.js';
 
 describe('README', () => {
@@ -8,6 +9,10 @@ describe('README', () => {
     expect(readme.indexOf('npm ci && npm start')).toBeGreaterThan(0);
     expect(readme.indexOf('npm ci && npm start')).toBeLessThan(800);
     expect(readme).toContain('npm test');
+  });
+  it('tells supervisors to run the command npm start runs, which the e2e tests stop with SIGTERM', () => {
+    expect(readme).toContain(`run the command \`npm start\` runs,\n  \`${pkg.scripts.start}\``);
+    expect(readme).toContain(`CMD ${JSON.stringify(pkg.scripts.start.split(' ')).replace(/","/g, '", "')}`);
   });
   it('lists every configuration variable', () => {
     const missing = configVariables.filter((v) => !readme.includes(`\`${v.name}\``)).map((v) => v.name);

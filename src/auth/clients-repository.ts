@@ -20,6 +20,10 @@ export interface CreatedClient {
   client_id: string;
   client_secret: string;
   scopes: Scope[];
+  /** What this client's credit references begin with: `<prefix>&<32 hex>`. */
+  reference_prefix: string;
+  /** Said when the name's own prefix was taken: by whom, and which one this client got instead. */
+  note?: string;
 }
 
 const columns = ['id', 'client_id', 'name', 'slug', 'scopes', 'is_dev', 'created_at', 'revoked_at'] as const;
@@ -44,6 +48,23 @@ export const slugOf = (name: string): string =>
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 24) || 'client';
 
+/**
+ * The first of `base`, `base2`, `base3`, ... no client has: two names can give one prefix
+ * (`Client-A full` and `Client A Full` are both `clientafull`), and a reference must say whose it is.
+ */
+async function freeSlug(db: Kysely<Database>, base: string): Promise<string> {
+  const rows = await db.selectFrom('clients').select('slug').where('slug', 'like', `${base}%`).execute();
+  const taken = new Set(rows.map((r) => r.slug));
+  let n = 1;
+  while (taken.has(n === 1 ? base : `${base}${n}`)) n++;
+  return n === 1 ? base : `${base}${n}`;
+}
+
+/** Who holds a reference prefix, for the note that names the clash. */
+async function holderOf(db: Kysely<Database>, slug: string) {
+  return db.selectFrom('clients').select(['client_id', 'name']).where('slug', '=', slug).executeTakeFirst();
+}
+
 export async function createClient(
   db: Kysely<Database>,
   input: { name: string; scopes?: readonly string[]; isDev?: boolean },
@@ -56,19 +77,36 @@ export async function createClient(
   if (input.name.trim().length === 0) throw new AppError('VALIDATION_FAILED', 'a client needs a name');
   const clientId = `ls_${randomBytes(12).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('clients')
-    .values({
-      client_id: clientId,
-      name: input.name.trim(),
-      slug: slugOf(input.name),
-      secret_hash: await hashSecret(secret),
-      scopes: scopes.join(' '),
-      is_dev: input.isDev ?? false,
-      revoked_at: null,
-    })
-    .execute();
-  return { client_id: clientId, client_secret: secret, scopes: scopes as Scope[] };
+  const secretHash = await hashSecret(secret);
+  const base = slugOf(input.name);
+  // Another client may take the free prefix between the look and the insert: look again.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const slug = await freeSlug(db, base);
+    const inserted = await db
+      .insertInto('clients')
+      .values({
+        client_id: clientId,
+        name: input.name.trim(),
+        slug,
+        secret_hash: secretHash,
+        scopes: scopes.join(' '),
+        is_dev: input.isDev ?? false,
+        revoked_at: null,
+      })
+      .onConflict((c) => c.column('slug').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) continue;
+    const created = { client_id: clientId, client_secret: secret, scopes: scopes as Scope[], reference_prefix: slug };
+    if (slug === base) return created;
+    const holder = await holderOf(db, base);
+    const by = holder ? ` by ${holder.client_id} ("${holder.name}")` : '';
+    return {
+      ...created,
+      note: `the reference prefix ${base} is taken${by}: this client's credit references begin ${slug}&`,
+    };
+  }
+  throw new Error(`no free credit reference prefix for ${base} after 10 attempts`);
 }
 
 export async function findClientByClientId(

@@ -66,6 +66,7 @@ async function clients(db: Kysely<Database>, command: string, arg: string | unde
       const shown = (await listClients(db)).map((c) => ({
         client_id: c.clientId,
         name: c.name,
+        reference_prefix: c.slug,
         scopes: c.scopes,
         created_at: c.createdAt.toISOString(),
         revoked_at: c.revokedAt?.toISOString() ?? null,

@@ -26,7 +26,7 @@ import {
   type StoredReport,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
-import { createJobRunner, type JobRunner } from './job-runner.js';
+import { type BureauFailureEvent, createJobRunner, type JobRunner } from './job-runner.js';
 import { type CreditReport, fullName, isoDate } from './report.js';
 import type { ReportCipher } from './report-cipher.js';
 import { reportAad, requestAad, subjectAad, subjectIdentifier } from './sealing.js';
@@ -161,6 +161,7 @@ export function createCreditService(deps: {
   cipher: ReportCipher;
   metrics: CreditMetrics;
   onError?: (err: unknown) => void;
+  onBureauFailure?: (event: BureauFailureEvent) => void;
 }): CreditService {
   const { db, config, cipher, metrics } = deps;
   const breaker = createCircuitBreaker(config.breaker);
@@ -179,6 +180,7 @@ export function createCreditService(deps: {
       callTimeoutMs: config.callTimeoutMs,
     },
     onError: deps.onError,
+    onBureauFailure: deps.onBureauFailure,
   });
   const displayName = deps.bureau.displayName;
 

@@ -35,6 +35,22 @@ export interface JobRunnerSettings {
   callTimeoutMs: number;
 }
 
+/**
+ * A bureau call that failed, for the operator's log: what was asked of which bureau, how it
+ * failed, and whether the pull is retried (`retryInMs`) or ended (`code`). No subject, no report:
+ * nothing personal.
+ */
+export interface BureauFailureEvent {
+  jobId: number;
+  kind: CreditReportKind;
+  bureau: string;
+  failure: BureauFailure;
+  attempts: number;
+  message: string;
+  retryInMs?: number;
+  code?: string;
+}
+
 /** Works through the durable queue in `credit_jobs`; started with the services, stopped with them. */
 export type JobRunner = QueueWorker;
 
@@ -60,6 +76,7 @@ export function createJobRunner(deps: {
   settings: JobRunnerSettings;
   random?: () => number;
   onError?: (err: unknown) => void;
+  onBureauFailure?: (event: BureauFailureEvent) => void;
 }): JobRunner {
   const { db, bureau, cipher, metrics, settings } = deps;
   const name = bureau.bureau.displayName;
@@ -68,6 +85,39 @@ export function createJobRunner(deps: {
   const fail = async (job: ClaimedJob, code: string, message: string, attempts = job.attempts) => {
     await failJob(db, job.id, code, message, attempts);
     metrics.jobs.inc({ outcome: code });
+  };
+
+  const report = (
+    job: ClaimedJob,
+    failure: BureauFailure,
+    message: string,
+    attempts: number,
+    end: { code: string } | { retryInMs: number },
+  ) =>
+    deps.onBureauFailure?.({
+      jobId: job.id,
+      kind: job.kind,
+      bureau: bureau.bureau.name,
+      failure,
+      attempts,
+      message,
+      ...end,
+    });
+
+  /**
+   * A pull the bureau's answer ended: failed for the lender, and told to the operator, unless the
+   * subject has no bureau file (an answer about the subject, not about the bureau).
+   */
+  const failFromBureau = async (
+    job: ClaimedJob,
+    failure: Exclude<BureauFailure, 'timeout'>,
+    message: string,
+    attempts = job.attempts,
+    detail = message,
+  ) => {
+    const code = FAILURE_CODES[failure];
+    if (failure !== 'no_record') report(job, failure, detail, attempts, { code });
+    return fail(job, code, message, attempts);
   };
 
   /** What identifies the subject of each kind of report, for the lender to check. */
@@ -136,9 +186,9 @@ export function createJobRunner(deps: {
       const { result, problems: problemsOf } = await call(job, subject);
       if (result.kind === 'pending') {
         if (Date.now() - job.createdAt.getTime() > MAX_PENDING_MS) {
-          return fail(
+          return failFromBureau(
             job,
-            FAILURE_CODES.unavailable,
+            'unavailable',
             `${capitalised(name)} accepted the request but had no report after 24 hours. Request a new report.`,
           );
         }
@@ -148,11 +198,7 @@ export function createJobRunner(deps: {
       const problems = problemsOf(result.report);
       if (problems.length > 0) {
         metrics.failures.inc({ bureau: bureau.bureau.name, kind: 'unreadable' });
-        return fail(
-          job,
-          FAILURE_CODES.unreadable,
-          messages.unreadable(`not a credit report: ${problems[0]}`, job.kind),
-        );
+        return failFromBureau(job, 'unreadable', messages.unreadable(`not a credit report: ${problems[0]}`, job.kind));
       }
       await completeJob(db, job.id, cipher.seal(JSON.stringify(result.report), reportAad(job.id)));
       metrics.jobs.inc({ outcome: 'completed' });
@@ -161,11 +207,12 @@ export function createJobRunner(deps: {
       if (err.retryable) {
         const attempts = job.attempts + 1;
         if (attempts >= settings.maxAttempts) {
-          return fail(
+          return failFromBureau(
             job,
-            FAILURE_CODES.unavailable,
+            'unavailable',
             `${capitalised(name)} could not be reached after ${attempts} attempts (last: ${err.message}). Request a new report later.`,
             attempts,
+            `${err.kind}: ${err.message}`,
           );
         }
         const reopens = bureau.reopensAt();
@@ -174,10 +221,11 @@ export function createJobRunner(deps: {
           reopens ? reopens - Date.now() : 0,
         );
         await rescheduleJob(db, job.id, wait, { attempts });
+        report(job, err.kind, err.message, attempts, { retryInMs: Math.round(wait) });
         return;
       }
       const kind = err.kind as keyof typeof messages;
-      return fail(job, FAILURE_CODES[kind], messages[kind](err.message, job.kind));
+      return failFromBureau(job, kind, messages[kind](err.message, job.kind), job.attempts, err.message);
     }
   }
 

@@ -23,7 +23,7 @@ export async function startCredit(deps: {
   log: Logger;
 }): Promise<{
   service: CreditService;
-  probe: { name: string; check(): Promise<{ ok: boolean; detail?: string }> };
+  probe: { name: string; optional: boolean; check(): Promise<{ ok: boolean; detail?: string }> };
   stop(): Promise<void>;
 }> {
   const { cipher } = deps;
@@ -38,18 +38,25 @@ export async function startCredit(deps: {
     metrics: createCreditMetrics(deps.metrics),
     onError: (err) =>
       log.error({ err }, 'credit job runner: database or internal error; the job is retried when its lease ends'),
+    onBureauFailure: (event) =>
+      log.warn(
+        { credit: event },
+        event.code ? `credit bureau: the pull failed (${event.code})` : 'credit bureau: the call failed; it is retried',
+      ),
   });
   service.runner.start();
   return {
     service,
     // Reports are queued durably, so a bureau outage does not make this instance unready: the
-    // probe is informational (it says which bureau, and whether it answers).
+    // probe is optional, and a failing one makes the instance `degraded` (it says which bureau,
+    // and why it does not answer).
     probe: {
       name: 'credit-bureau',
+      optional: true,
       async check() {
         const health = await service.bureau.health();
         return {
-          ok: true,
+          ok: health.ok,
           detail: `${bureau.name}: ${health.ok ? 'reachable' : `unreachable (${health.detail ?? ''})`}`,
         };
       },

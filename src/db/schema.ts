@@ -25,7 +25,7 @@ export interface ClientsTable {
   id: Generated<number>;
   client_id: string;
   name: string;
-  /** Lower-case name fragment used in credit references (`slug&<hex>`). */
+  /** Lower-case name fragment used in credit references (`slug&<hex>`); unique. */
   slug: string;
   secret_hash: string;
   scopes: string;

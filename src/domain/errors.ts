@@ -8,6 +8,8 @@ export const errorCatalogue = {
   INVALID_QUERY: { status: 400, message: 'A query parameter is not valid' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted here' },
   MALFORMED_BODY: { status: 400, message: 'The request body could not be parsed' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request is not well-formed HTTP' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are larger than the limit' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit' },
   UNAUTHENTICATED: { status: 401, message: 'A valid bearer token is required' },
   INVALID_TOKEN: { status: 401, message: 'The bearer token is not valid' },
@@ -37,6 +39,7 @@ export const errorCatalogue = {
   IMAGE_UNREADABLE: { status: 422, message: 'The file is not a readable image' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than the limit' },
   IMAGE_TOO_MANY_PIXELS: { status: 422, message: 'The image has more pixels than the limit' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time' },
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
   CREDIT_PULL_LIMIT: {
     status: 429,
@@ -57,6 +60,9 @@ export interface FieldProblem {
   path: string;
   message: string;
 }
+
+/** A member name as one token of a JSON pointer (RFC 6901): `~` and `/` escaped. */
+export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export class AppError extends Error {
   readonly status: number;

@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors.js';
+import { AppError, pointerToken } from '../domain/errors.js';
 
 /**
  * An `application/x-www-form-urlencoded` body as its parameters. A parameter sent twice is refused
@@ -8,7 +8,7 @@ export function formParameters(text: string): Record<string, string> {
   const parameters = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
     if (parameters.has(name)) {
-      const path = `/body/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const path = `/body/${pointerToken(name)}`;
       const message = 'is repeated; send each parameter once';
       throw new AppError('VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
     }

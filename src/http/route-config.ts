@@ -17,5 +17,7 @@ declare module 'fastify' {
      * values read in any case (`plugins/docs.ts`).
      */
     published?: Pick<FastifySchema, 'body' | 'querystring'>;
+    /** How long the route waits for its body, when less than REQUEST_TIMEOUT_MS (small bodies). */
+    requestTimeoutMs?: number;
   }
 }

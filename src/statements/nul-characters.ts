@@ -1,3 +1,4 @@
+import { pointerToken } from '../domain/errors.js';
 import { Problems } from './problems.js';
 
 /**
@@ -24,5 +25,3 @@ export function nulCharacterProblems(body: unknown): Problems {
   }
   return problems;
 }
-
-const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -251,3 +251,24 @@ describe('lendsight credit usage', () => {
     expect(extra).toMatchObject({ code: 1, stderr: 'lendsight: unexpected argument extra\n' });
   }, 60_000);
 });
+
+describe('clients create', () => {
+  it("says the client's reference prefix, and names the client holding it when the name's own is taken", async () => {
+    const first = await lendsight(['clients', 'create', '--name', 'Okafor & Sons Credit'], {});
+    expect(first.code, first.stderr).toBe(0);
+    const { client_id: holder } = first.out as { client_id: string };
+    expect(first.out).toMatchObject({ reference_prefix: 'okaforsonscredit' });
+    expect(first.out).not.toHaveProperty('note');
+    const second = await lendsight(['clients', 'create', '--name', 'Okafor Sons-Credit'], {});
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.out).toMatchObject({
+      reference_prefix: 'okaforsonscredit2',
+      note: `the reference prefix okaforsonscredit is taken by ${holder} ("Okafor & Sons Credit"): this client's credit references begin okaforsonscredit2&`,
+    });
+    const listed = (await lendsight(['clients', 'list'], {})).out as Array<{ name: string; reference_prefix: string }>;
+    expect(listed.filter((c) => c.name.startsWith('Okafor')).map((c) => c.reference_prefix)).toEqual([
+      'okaforsonscredit',
+      'okaforsonscredit2',
+    ]);
+  });
+});

@@ -55,6 +55,17 @@ describe('POST /credit/consumer-reports', () => {
     expect(answer.errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
+  it('two clients whose names give one prefix get references that still say whose they are', async () => {
+    const prefixes: string[] = [];
+    for (const name of ['Client-A full', 'Client A Full', 'CLIENT A FULL']) {
+      const { token } = await t.client(['credit:read'], name);
+      const res = await requestReport(t.app, { authorization: `Bearer ${token}` }, { bvn: SANDBOX_BVNS.goodHistory });
+      expect(res.statusCode).toBe(202);
+      prefixes.push(res.json().data.reference.split('&')[0]);
+    }
+    expect(prefixes).toEqual(['clientafull', 'clientafull2', 'clientafull3']);
+  });
+
   it('refuses a date of birth that does not exist, lies in the future or before 1900, and queues nothing', async () => {
     const own = await t.auth(['credit:read']);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

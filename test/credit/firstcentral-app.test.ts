@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportProblems } from '../../src/credit/report.js';
+import { createLogger } from '../../src/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import {
   FIRSTCENTRAL_TEST_CREDENTIALS,
@@ -10,18 +12,24 @@ import { creditTestEnv, requestReport, waitForState } from './helpers.js';
 
 let server: FirstCentralTestServer;
 let t: TestApp;
+const logLines: string[] = [];
+const firstCentralEnv = (url: string) => ({
+  ...creditTestEnv,
+  CREDIT_CALL_TIMEOUT_MS: '10000', // three HTTP round trips on a busy test machine
+  CREDIT_BUREAU: 'firstcentral',
+  FIRSTCENTRAL_BASE_URL: url,
+  FIRSTCENTRAL_USERNAME: FIRSTCENTRAL_TEST_CREDENTIALS.username,
+  FIRSTCENTRAL_PASSWORD: FIRSTCENTRAL_TEST_CREDENTIALS.password,
+});
 beforeAll(async () => {
   server = await startFirstCentralServer();
-  t = await createTestApp({
-    env: {
-      ...creditTestEnv,
-      CREDIT_CALL_TIMEOUT_MS: '10000', // three HTTP round trips on a busy test machine
-      CREDIT_BUREAU: 'firstcentral',
-      FIRSTCENTRAL_BASE_URL: server.url,
-      FIRSTCENTRAL_USERNAME: FIRSTCENTRAL_TEST_CREDENTIALS.username,
-      FIRSTCENTRAL_PASSWORD: FIRSTCENTRAL_TEST_CREDENTIALS.password,
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
     },
   });
+  t = await createTestApp({ env: firstCentralEnv(server.url), overrides: { log: createLogger('info', stream) } });
 });
 afterAll(async () => {
   await t.close();
@@ -63,13 +71,60 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
   it('a bureau answering 503: retried up to the limit, then failed as unavailable', async () => {
     server.behave('40000000003', { kind: 'status', status: 503 });
     const before = server.count('GetConsumerFullCreditReport');
+    const logged = logLines.length;
     const body = await outcome('40000000003');
     expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNAVAILABLE' });
     expect(server.count('GetConsumerFullCreditReport') - before).toBe(2);
+    // The operator hears of each failed call at warn, with nothing personal in the line.
+    const warned = logLines
+      .slice(logged)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; credit?: Record<string, unknown> })
+      .filter((l) => l.level === 40 && l.credit?.bureau === 'firstcentral');
+    expect(warned.map((l) => l.msg)).toEqual([
+      'credit bureau: the call failed; it is retried',
+      'credit bureau: the pull failed (CREDIT_BUREAU_UNAVAILABLE)',
+    ]);
+    expect(warned[1]?.credit).toMatchObject({
+      kind: 'consumer',
+      failure: 'unavailable',
+      attempts: 2,
+      code: 'CREDIT_BUREAU_UNAVAILABLE',
+      message: 'unavailable: FirstCentral GetConsumerFullCreditReport answered HTTP 503',
+    });
+    const text = logLines.join('\n');
+    expect(text).not.toContain('40000000003');
+    expect(text).not.toContain('Amos');
   });
 
   it('one 5xx then success: retried and completed', async () => {
     server.failNext('GetConsumerFullCreditReport', 1, 502);
     expect(await outcome('40000000004')).toMatchObject({ status: true, data: { state: 'completed' } });
+  });
+});
+
+describe('/ready with FirstCentral', () => {
+  it('reachable: ok; unreachable: still ready (pulls wait in the queue) but degraded, the check not ok', async () => {
+    const reachable = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(reachable.json()).toMatchObject({ ready: true, status: 'ok' });
+    expect(reachable.json().checks).toContainEqual({
+      name: 'credit-bureau',
+      ok: true,
+      optional: true,
+      detail: 'firstcentral: reachable',
+    });
+    const closed = await startFirstCentralServer();
+    const url = closed.url;
+    await closed.close();
+    const cut = await createTestApp({ env: firstCentralEnv(url) });
+    try {
+      const res = await cut.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ ready: true, status: 'degraded' });
+      const check = res.json().checks.find((c: { name: string }) => c.name === 'credit-bureau');
+      expect(check).toMatchObject({ ok: false, optional: true });
+      expect(check.detail).toMatch(/^firstcentral: unreachable \(/);
+    } finally {
+      await cut.close();
+    }
   });
 });

@@ -146,6 +146,7 @@ describe('migrations', () => {
       expect(await migrateToLatest(database.db)).toEqual([
         '0013-credit-reports-client',
         '0014-real-api-section-values',
+        '0015-client-slug-unique',
       ]);
       const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import pkg from '../../package.json' with { type: 'json' };
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -9,11 +10,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the service exactly as `npm start` does (`tsx src/server.ts`), with extra environment. */
+/**
+ * The command `npm start` runs, which the README says to run directly under a supervisor (npm
+ * would not pass SIGTERM on): `node …`, run here as this process's node.
+ */
+export function startCommand(): string[] {
+  const [program, ...args] = pkg.scripts.start.split(' ');
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the README's advice needs a look`);
+  return args;
+}
+
+/** Starts the service exactly as `npm start` does, as its own process (signals reach it), with extra environment. */
 export function startServer(env: Record<string, string>): ServerProcess {
   const base = { ...process.env };
   delete base.DATABASE_URL; // the embedded database unless the test asks otherwise
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, startCommand(), {
     env: { ...base, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -122,6 +122,30 @@ describe('affordability', () => {
     expect(JSON.stringify(res.json().errors)).toContain('/body/dti');
   });
 
+  it('a misspelt or unknown field is a 400 at its path listing the fields, never ignored', async () => {
+    const before = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: writer });
+    // The snake_case name of the known repayment would have been ignored: 135,000 instead of 15,000.
+    for (const [payload, field] of [
+      [
+        { statementKey: key, dti: 0.3, loanTenure: 6, average_monthly_loan_repayment_amount: 20_000 },
+        'average_monthly_loan_repayment_amount',
+      ],
+      [{ statementKey: key, DTI: 0.9, dti: 0.3, loanTenure: 6 }, 'DTI'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/affordability', headers: writer, payload });
+      expect(res.statusCode).toBe(400);
+      const message =
+        'unknown field; expected one of: statementKey, dti, loanTenure, averageMonthlyLoanRepaymentAmount';
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `/body/${field}: ${message}`,
+        errors: [{ path: `/body/${field}`, message }],
+      });
+    }
+    const after = await t.app.inject({ method: 'GET', url: `/affordability/${key}`, headers: writer });
+    expect(after.json()).toEqual(before.json());
+  });
+
   it('scopes: POST needs statements:write, GET statements:read', async () => {
     const reader = await t.auth(['statements:read']);
     const post = await t.app.inject({

@@ -354,6 +354,21 @@ describe('operations', () => {
     expect(lines.find((l) => l.msg === 'request completed')?.res).toEqual({ statusCode: 200 });
   });
 
+  it('request logs say which client made the call (its id, never its name) once its token is accepted', async () => {
+    const { clientId, token } = await t.client(['regions:read'], 'Zainab Lending Ltd');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/verify/regions',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const lines = logLines
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string; clientId?: string })
+      .filter((l) => l.reqId === res.headers['x-request-id']);
+    expect(lines.find((l) => l.msg === 'incoming request')?.clientId).toBeUndefined();
+    expect(lines.find((l) => l.msg === 'request completed')?.clientId).toBe(clientId);
+    expect(logLines.join('\n')).not.toContain('Zainab');
+  });
+
   it("an error's message and code are logged, never the values a driver attaches to it", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/db-detail', headers: await t.auth() });
     expect(res.statusCode).toBe(500);
@@ -421,6 +436,35 @@ describe('limits', () => {
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       // Another client has its own budget.
       expect((await limited.app.inject({ method: 'GET', url: '/verify/regions', headers: b })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('requests whose token is refused count against the IP: guessing tokens meets 429 too', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000' } });
+    try {
+      const client = await limited.auth(['statements:read']); // one request from this IP: its token
+      const codes: number[] = [];
+      for (const authorization of ['Bearer a.b.c', 'Bearer a.b.c', undefined, 'Basic eDp5', 'Bearer a.b.c']) {
+        const headers = authorization ? { authorization } : {};
+        codes.push((await limited.app.inject({ method: 'GET', url: '/statements', headers })).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 429]);
+      const last = await limited.app.inject({
+        method: 'GET',
+        url: '/statements',
+        headers: { authorization: 'Bearer a.b.c' },
+      });
+      expect(last.statusCode).toBe(429);
+      const retry = Number(last.headers['retry-after']);
+      expect(retry).toBeGreaterThan(0);
+      // The window and the time left are two numbers, each named.
+      expect(last.json().message).toBe(
+        `rate limit of 5 requests per 60 seconds exceeded; retry in ${retry} second${retry === 1 ? '' : 's'}`,
+      );
+      // A client with an accepted token has its own budget.
+      expect((await limited.app.inject({ method: 'GET', url: '/statements', headers: client })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

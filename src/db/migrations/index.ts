@@ -13,6 +13,7 @@ import * as commercialCredit from './0011-commercial-credit.js';
 import * as creditPullLimit from './0012-credit-pull-limit.js';
 import * as creditReportsClient from './0013-credit-reports-client.js';
 import * as realApiSectionValues from './0014-real-api-section-values.js';
+import * as clientSlugUnique from './0015-client-slug-unique.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-credit-pull-limit': creditPullLimit,
   '0013-credit-reports-client': creditReportsClient,
   '0014-real-api-section-values': realApiSectionValues,
+  '0015-client-slug-unique': clientSlugUnique,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Scope } from '../../auth/scopes.js';
 import type { Principal, TokenService } from '../../auth/token-service.js';
 import { AppError } from '../../domain/errors.js';
 
@@ -9,6 +10,9 @@ declare module 'fastify' {
     principal: Principal;
   }
 }
+
+/** pino's request logger can take more bindings; Fastify's no-op logger (logging off) cannot. */
+type Bindable = { setBindings?: (bindings: Record<string, unknown>) => void };
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)\s*$/i;
 
@@ -31,19 +35,32 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
-      const config = request.routeOptions.config;
-      if (!config || config.public || request.is404) return;
-      if (!config.scope) return; // swagger-ui's static routes are registered as public by prefix
+    async function authenticate(request: FastifyRequest, scope: Scope): Promise<void> {
       const header = request.headers.authorization;
       if (!header) throw new AppError('UNAUTHENTICATED', 'missing Authorization: Bearer <token> header');
       const match = BEARER.exec(header);
       if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'the Authorization header is not a bearer JWT');
       request.principal = await opts.tokens.verify(match[1]);
-      if (!request.principal.scopes.has(config.scope)) {
-        throw new AppError('INSUFFICIENT_SCOPE', `this route needs the scope ${config.scope}`);
+      // The client's id on every later log line of this request (the id, never the client's name).
+      (request.log as Bindable).setBindings?.({ clientId: request.principal.clientPublicId });
+      if (!request.principal.scopes.has(scope)) {
+        throw new AppError('INSUFFICIENT_SCOPE', `this route needs the scope ${scope}`);
+      }
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      const config = request.routeOptions.config;
+      if (!config || config.public || request.is404) return;
+      if (!config.scope) return; // swagger-ui's static routes are registered as public by prefix
+      try {
+        await authenticate(request, config.scope);
+      } catch (err) {
+        // A refused request never reaches its route's rate limit: it counts against the caller's
+        // budget here (its IP's when no token was accepted), so guessing tokens meets a 429 too.
+        await app.countRequest(request, reply);
+        throw err;
       }
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['rate-limit'] },
 );

@@ -30,6 +30,27 @@ const published: NonNullable<FastifyDynamicSwaggerOptions['transform']> = ({ sch
   };
 };
 
+type Operation = {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown } }> };
+};
+
+/**
+ * A body without required members may be left out (`closed-bodies.ts` reads it as `{}`): its
+ * request body is optional in the document, where the generator marks every one required.
+ */
+function optionalEmptyBodies<T extends { paths?: object }>(document: T): T {
+  for (const path of Object.values(document.paths ?? {}) as Array<Record<string, unknown> | undefined>) {
+    for (const operation of Object.values(path ?? {}) as Operation[]) {
+      const body = operation?.requestBody;
+      const schemas = Object.values(body?.content ?? {}).map((media) => media.schema);
+      if (body && schemas.every((schema) => !(Array.isArray(schema?.required) && schema.required.length > 0))) {
+        body.required = false;
+      }
+    }
+  }
+  return document;
+}
+
 /** OpenAPI 3.1 generated from the route schemas, at /openapi.json; a browsable reference at /docs. */
 export default fp(
   async (app: FastifyInstance, opts: { version: string; publicBaseUrl?: string }) => {
@@ -60,6 +81,8 @@ export default fp(
       },
       transform: published,
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+      transformObject: (documents) =>
+        'openapiObject' in documents ? optionalEmptyBodies(documents.openapiObject) : documents.swaggerObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
     app.get('/openapi.json', { config: { public: true, rateLimit: false }, schema: { hide: true } }, async () =>

@@ -1,7 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OAuthError } from '../../auth/token-service.js';
-import { AppError, type ErrorCode, errorCatalogue, type FieldProblem, notJson } from '../../domain/errors.js';
+import {
+  AppError,
+  type ErrorCode,
+  errorCatalogue,
+  type FieldProblem,
+  notJson,
+  pointerToken,
+} from '../../domain/errors.js';
 import type { Envelope } from '../route-config.js';
 import { FORM_KEY } from '../schemas.js';
 
@@ -61,13 +71,45 @@ function problemMessage(v: ValidationProblem, schema: unknown): string {
   return v.message ?? 'is not valid';
 }
 
+/** The refusal of a member the object's schema does not name, listing the members it does. */
+function unknownMember(object: Record<string, unknown> | undefined): string {
+  const known = Object.keys((object?.properties as Record<string, unknown> | undefined) ?? {});
+  return known.length > 0
+    ? `unknown field; expected one of: ${known.join(', ')}`
+    : 'unknown field; this body takes none';
+}
+
 /**
  * One problem per offending field: an alternative's own complaints are folded into its choice's
- * (`must be one of "credit", "debit"`, not "must be equal to constant" per alternative).
+ * (`must be one of "credit", "debit"`, not "must be equal to constant" per alternative), and an
+ * object's unknown members are one problem each at their own path, saying which members it takes
+ * (the validator's "schema is false" per member and "must not have additional properties" at the
+ * object say neither).
  */
-function fieldProblems(validation: ValidationProblem[]): ValidationProblem[] {
+function fieldProblems(
+  validation: ValidationProblem[],
+  schema: unknown,
+  prefix: string,
+  timesOf: (v: ValidationProblem) => number = () => 1,
+): FieldProblem[] {
   const choices = validation.filter((v) => v.keyword === 'anyOf').map((v) => `${v.schemaPath}/anyOf/`);
-  return validation.filter((v) => !choices.some((choice) => v.schemaPath?.startsWith(choice)));
+  return validation
+    .filter((v) => !choices.some((choice) => v.schemaPath?.startsWith(choice)))
+    .filter((v) => !(v.keyword === 'boolean' && v.schemaPath?.endsWith('/additionalProperties')))
+    .flatMap((v): FieldProblem[] => {
+      const path = `${prefix}${v.instancePath ?? ''}`;
+      const extra = v.keyword === 'additionalProperties' ? v.params?.additionalProperties : undefined;
+      if (Array.isArray(extra)) {
+        const message = unknownMember(schemaAt(schema, v.schemaPath));
+        return extra.map((key) => ({ path: `${path}/${pointerToken(String(key))}`, message }));
+      }
+      const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
+      if (Array.isArray(missing) && missing.length === 1)
+        return [{ path: `${path}/${missing[0]}`, message: 'is required' }];
+      const times = timesOf(v);
+      if (times > 1) return [{ path, message: `is given ${times} times; give it once` }];
+      return [{ path, message: problemMessage(v, schema) }];
+    });
 }
 
 /**
@@ -85,15 +127,9 @@ function toAppError(error: FastifyError & { validation?: unknown }, request: Fas
     const context = error.validationContext ?? 'body';
     const prefix = contextPrefix[context] ?? '';
     const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
-    const details: FieldProblem[] = fieldProblems(error.validation as ValidationProblem[]).map((v) => {
-      const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
-      const path = `${prefix}${v.instancePath ?? ''}`;
-      if (Array.isArray(missing) && missing.length === 1)
-        return { path: `${path}/${missing[0]}`, message: 'is required' };
-      const times = context === 'querystring' ? timesGiven(request, v) : 1;
-      if (times > 1) return { path, message: `is given ${times} times; give it once` };
-      return { path, message: problemMessage(v, schema) };
-    });
+    const details = fieldProblems(error.validation as ValidationProblem[], schema, prefix, (v) =>
+      context === 'querystring' ? timesGiven(request, v) : 1,
+    );
     const first = details[0];
     return new AppError('VALIDATION_FAILED', first ? `${first.path}: ${first.message}` : undefined, details);
   }
@@ -221,6 +257,34 @@ class RoutePaths {
   }
 }
 
+/**
+ * What Node refuses before a request reaches the router (Fastify's `clientErrorHandler`): a request
+ * that is not well-formed HTTP (400), headers over Node's limit (431), headers, or a body no route
+ * reads, not received in time (408). Answered in the catalogue with a request id of its own, then
+ * the connection is closed, as Node does; never Node's bare answer.
+ */
+export function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('REQUEST_TIMEOUT', 'the request was not received in time')
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('HEADERS_TOO_LARGE')
+        : new AppError('MALFORMED_REQUEST');
+  const requestId = randomUUID();
+  // Not the error: Node's parser error carries the request's raw bytes, token included.
+  this.log.info({ reqId: requestId, code: appError.code, status: appError.status }, 'client error');
+  const body = JSON.stringify(errorBody('default', appError, requestId));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -230,6 +294,9 @@ export default fp(
         return reply.code(error.status).send({ error: error.error, error_description: error.description });
       }
       const appError = toAppError(error, request);
+      // Fastify closes the connection after any body it could not parse, lest the rest of it be
+      // read as the next request; a body received whole leaves nothing to misread.
+      if (request.raw.readableEnded && reply.getHeader('connection') === 'close') reply.removeHeader('connection');
       if (appError.status >= 500) {
         request.log.error({ err: error }, 'unhandled error');
       } else {

@@ -32,18 +32,21 @@ const AffordabilityResult = Type.Object({
   createdDate: Type.String({ format: 'date-time' }),
 });
 
-const AffordabilityBody = Type.Object({
-  statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX, examples: [42] }),
-  dti: Type.Number({ minimum: 0, maximum: 1, description: 'Debt-to-income ratio allowed, 0..1', examples: [0.4] }),
-  loanTenure: Type.Integer({ minimum: 1, maximum: 360, description: 'Months', examples: [6] }),
-  averageMonthlyLoanRepaymentAmount: Type.Optional(
-    Type.Number({
-      minimum: 0,
-      description: "Existing monthly loan repayments in naira, when known better than the statement's",
-      examples: [15_000],
-    }),
-  ),
-});
+const AffordabilityBody = Type.Object(
+  {
+    statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX, examples: [42] }),
+    dti: Type.Number({ minimum: 0, maximum: 1, description: 'Debt-to-income ratio allowed, 0..1', examples: [0.4] }),
+    loanTenure: Type.Integer({ minimum: 1, maximum: 360, description: 'Months', examples: [6] }),
+    averageMonthlyLoanRepaymentAmount: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: "Existing monthly loan repayments in naira, when known better than the statement's",
+        examples: [15_000],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const Params = Type.Object({ statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
@@ -65,6 +68,7 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         tags: ['affordability'],
         summary: 'Assess how much a borrower can repay, from an analysed statement',
         description: FORMULA,
+        consumes: ['application/json'],
         body: AffordabilityBody,
         response: { 200: AffordabilityResult, ...errors },
       },

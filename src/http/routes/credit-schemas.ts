@@ -115,6 +115,12 @@ export const CommercialRequestBody = Type.Object(
   },
 );
 
+/** The fetch routes take no body (the spec's callers send none); `{}` is accepted, a member is refused. */
+export const NoBody = Type.Object(
+  {},
+  { additionalProperties: false, description: 'No body: the reference is in the path. `{}` is accepted.' },
+);
+
 export const Requested = Type.Object(
   {
     status: Type.Literal(true),

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
+import { jsonBodyParser } from '../json-body.js';
 import { principalOf } from '../plugins/auth.js';
 import { authErrors } from '../schemas.js';
 import {
   CommercialReportEnvelope,
   CommercialRequestBody,
   creditErrors,
+  NoBody,
   ReferenceParams,
   RefreshQuery,
   ReportEnvelope,
@@ -45,12 +47,8 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
   const credit = services.credit;
 
   // The real API's clients send `Content-Type: application/json` with no body to the fetch route.
-  const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return json(request, body as string, done);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app, { emptyAllowed: true }));
 
   app.post(
     '/credit/consumer-reports',
@@ -63,6 +61,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'Answers at once with a reference. A completed report for the same BVN pulled for you within the ' +
           'freshness window (30 days by default) is reused instead of paying the bureau again; requests for a ' +
           'BVN already being fetched share that fetch. `refresh=true` forces a new pull.',
+        consumes: ['application/json'],
         querystring: RefreshQuery,
         body: RequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -86,6 +85,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
           'The twin of the consumer request, by CAC registration number. Answers at once with a reference; ' +
           'a completed report for the same registration number pulled for you within the freshness window is ' +
           'reused, and requests for one already being fetched share that fetch. `refresh=true` forces a new pull.',
+        consumes: ['application/json'],
         querystring: RefreshQuery,
         body: CommercialRequestBody,
         response: { 200: Requested, 202: Requested, ...creditErrors },
@@ -133,6 +133,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a business one, is 404.",
         params: ReferenceParams,
+        body: NoBody,
         response: { 200: ReportEnvelope, ...creditErrors },
       },
     },
@@ -149,6 +150,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a consumer one, is 404.",
         params: ReferenceParams,
+        body: NoBody,
         response: { 200: CommercialReportEnvelope, ...creditErrors },
       },
     },

@@ -2,17 +2,32 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 
-const Probe = Type.Object({ name: Type.String(), ok: Type.Boolean(), detail: Type.Optional(Type.String()) });
+const Probe = Type.Object({
+  name: Type.String(),
+  ok: Type.Boolean(),
+  optional: Type.Optional(
+    Type.Literal(true, { description: 'A failing optional check makes the instance degraded, not unready' }),
+  ),
+  detail: Type.Optional(Type.String()),
+});
 const Readiness = Type.Object(
-  { ready: Type.Boolean(), checks: Type.Array(Probe) },
+  {
+    ready: Type.Boolean({ description: 'Every check but the optional ones is ok: send traffic' }),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unready')], {
+      description: '`degraded`: ready, but an optional check fails (credit reports wait in their queue)',
+    }),
+    checks: Type.Array(Probe),
+  },
   {
     examples: [
       {
         ready: true,
+        status: 'degraded',
         checks: [
-          { name: 'database', ok: true },
+          { name: 'credit-bureau', ok: false, optional: true, detail: 'firstcentral: unreachable (login timed out)' },
           { name: 'face-models', ok: true },
-          { name: 'credit-bureau', ok: true, detail: 'sandbox: reachable' },
+          { name: 'statement-processing', ok: true },
+          { name: 'database', ok: true },
         ],
       },
     ],
@@ -47,6 +62,9 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       schema: {
         tags: ['operations'],
         summary: 'Dependencies are reachable and models loaded',
+        description:
+          '200 when every required check is ok (status `ok`, or `degraded` when an optional one fails: the credit ' +
+          'bureau, whose pulls wait in their queue); 503 otherwise (status `unready`).',
         response: {
           200: Readiness,
           503: Readiness,
@@ -56,16 +74,18 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
     async (_request, reply) => {
       const checks = await Promise.all(
         services.readiness.map(async (probe) => {
+          const optional = probe.optional ? { optional: true as const } : {};
           try {
             const result = await probe.check();
-            return { name: probe.name, ...result };
+            return { name: probe.name, ...result, ...optional };
           } catch {
-            return { name: probe.name, ok: false, detail: 'unreachable' };
+            return { name: probe.name, ok: false, ...optional, detail: 'unreachable' };
           }
         }),
       );
-      const ready = checks.every((c) => c.ok);
-      return reply.code(ready ? 200 : 503).send({ ready, checks });
+      const ready = checks.every((c) => c.ok || c.optional);
+      const status = !ready ? 'unready' : checks.every((c) => c.ok) ? 'ok' : 'degraded';
+      return reply.code(ready ? 200 : 503).send({ ready, status, checks });
     },
   );
 

@@ -164,6 +164,7 @@ const livenessRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
     }
     return { parts };
   };
+  app.removeContentTypeParser('application/json');
   for (const type of ['multipart/form-data', 'application/json']) {
     app.addContentTypeParser(
       type,

@@ -28,11 +28,14 @@ const OAuthErrorBody = Type.Object({
  */
 export const TOKEN_BODY_LIMIT_BYTES = 4096;
 
+/** 4 KiB arrive in 10 s at 3.3 kbit/s: a token request that takes longer is holding a connection. */
+const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
+
 const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post(
     '/oauth/token',
     {
-      config: { public: true, envelope: 'oauth' },
+      config: { public: true, envelope: 'oauth', requestTimeoutMs: TOKEN_REQUEST_TIMEOUT_MS },
       bodyLimit: Math.min(TOKEN_BODY_LIMIT_BYTES, services.config.limits.bodyBytes),
       schema: {
         tags: ['authentication'],
