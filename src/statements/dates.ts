@@ -230,6 +230,16 @@ export class LocalCalendar {
   }
 }
 
+const ZONELESS_TIME = /T\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/;
+
+/**
+ * A provider's timestamp that is UTC even without a zone (Mono's), written so that it reads as that
+ * instant everywhere: `Z` added when it has a time and no zone. Same-day rows are ordered by their
+ * timestamps (`assemble.ts`), and `Date.parse` reads a zone-less time in the server's own zone.
+ */
+export const asUtcInstant = (text: string): string =>
+  text.endsWith('Z') || text.endsWith('z') || !ZONELESS_TIME.test(text) ? text : `${text}Z`;
+
 const digit = (t: string, i: number): number => {
   const c = t.charCodeAt(i) - 48;
   return c >= 0 && c <= 9 ? c : -1000;

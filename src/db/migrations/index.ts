@@ -14,6 +14,7 @@ import * as creditPullLimit from './0012-credit-pull-limit.js';
 import * as creditReportsClient from './0013-credit-reports-client.js';
 import * as realApiSectionValues from './0014-real-api-section-values.js';
 import * as clientSlugUnique from './0015-client-slug-unique.js';
+import * as integrityDuplicates from './0016-integrity-duplicates.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013-credit-reports-client': creditReportsClient,
   '0014-real-api-section-values': realApiSectionValues,
   '0015-client-slug-unique': clientSlugUnique,
+  '0016-integrity-duplicates': integrityDuplicates,
 };
 
 export const migrationProvider: MigrationProvider = {

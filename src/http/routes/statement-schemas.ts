@@ -183,7 +183,7 @@ export const StatementAnswer = Type.Object(
     ),
     closingBalance: Nullable(
       Naira(
-        'Closing balance: the last stated balance carried forward through the rows after it (as cashFlowAnalysis and monthlySummary give it); null when no balance is known',
+        'Closing balance: stated (a closing-balance row), else the last row balance carried forward through the rows after it (as cashFlowAnalysis and monthlySummary give it); null when no balance is known',
       ),
     ),
     transactionCount: Type.Integer({ minimum: 0 }),

@@ -79,7 +79,7 @@ export const CashFlowAnalysisSchema = open(
     lastDateInStatement: Day,
     closingBalance: FromBalances(
       Naira(
-        'The statement’s closing balance, as at the top level: the last stated balance carried forward through the rows after it',
+        'The statement’s closing balance, as at the top level: stated (a closing-balance row), else the last row balance carried forward through the rows after it',
       ),
     ),
     percentageOfExpenseOverInflow: Type.Number({ description: 'Debits over credits' }),

@@ -219,7 +219,25 @@ describe('mono (F2)', () => {
       ...NAMES,
       data: [{ _id: 'a', type: 'debit', amount: 100, date: '2024-01-02T23:00:00.000' }],
     });
-    expect(s.transactions.map((t) => [t.date, t.postedAt])).toEqual([['2024-01-03', '2024-01-02T23:00:00.000']]);
+    expect(s.transactions.map((t) => [t.date, t.postedAt])).toEqual([['2024-01-03', '2024-01-02T23:00:00.000Z']]);
+  });
+
+  it('orders a zone-less timestamp among zoned ones as the UTC instant it is, whatever the server’s zone', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Africa/Lagos';
+    try {
+      const s = normalised(mono, {
+        ...NAMES,
+        data: [
+          { _id: 'later', type: 'debit', amount: 100, date: '2024-01-02T10:45:00' },
+          { _id: 'earlier', type: 'debit', amount: 200, date: '2024-01-02T10:30:00Z' },
+        ],
+      });
+      expect(s.transactions.map((t) => t.amount)).toEqual([200, 100]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('refuses a currency that is not an ISO 4217 code, at the field it came from', () => {

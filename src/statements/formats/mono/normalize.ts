@@ -1,3 +1,4 @@
+import { asUtcInstant } from '../../dates.js';
 import {
   type DraftRow,
   type DraftStatement,
@@ -49,7 +50,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const reference = monoId(r);
-    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, r.date));
+    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, asUtcInstant(r.date)));
   }
   return {
     currency: currency ?? 'NGN',
