@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.js';
 import { createClient } from '../../src/auth/clients-repository.js';
 import type { Scope } from '../../src/auth/scopes.js';
@@ -20,6 +20,8 @@ export interface TestApp {
   ): Promise<{ id: number; headers: { authorization: string }; statementKey: number }>;
   /** Authorization header for a fresh all-scopes client (one per call). */
   auth(scopes?: Scope[]): Promise<{ authorization: string }>;
+  /** `POST /statements/analytics` of a consumer statement in `format`, the body sent as JSON text. */
+  submitStatement(format: string, body: unknown, headers: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,14 @@ export async function createTestApp(
     return { clientId: created.client_id, secret: created.client_secret, token: res.json().access_token as string };
   };
 
+  const submitStatement: TestApp['submitStatement'] = (format, body, headers) =>
+    app.inject({
+      method: 'POST',
+      url: `/statements/analytics?format=${format}&statementType=consumer`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
   const clientWithStatement: TestApp['clientWithStatement'] = async (scopes, name) => {
     const { clientId, token } = await client(scopes, name);
     const { id } = await database.db
@@ -84,6 +94,7 @@ export async function createTestApp(
     database,
     client,
     clientWithStatement,
+    submitStatement,
     async auth(scopes) {
       const { token } = await client(scopes);
       return { authorization: `Bearer ${token}` };

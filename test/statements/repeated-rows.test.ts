@@ -18,14 +18,7 @@ afterAll(async () => t.close());
 
 const rows = generateRows(20);
 
-function submit(format: string, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/statements/analytics?format=${format}&statementType=consumer`,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const submit = (format: string, body: unknown) => t.submitStatement(format, body, headers);
 
 async function listed(key: number) {
   const res = await t.app.inject({ method: 'GET', url: `/statements/${key}/transactions?pageSize=1000`, headers });

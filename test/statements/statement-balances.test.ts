@@ -19,12 +19,7 @@ const sum = (direction: GeneratedRow['direction']) =>
   rows.filter((r) => r.direction === direction).reduce((s, r) => s + r.amount, 0) / 100;
 
 async function submitted(format: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/statements/analytics?format=${format}&statementType=consumer`,
-    headers,
-    payload: body as object,
-  });
+  const res = await t.submitStatement(format, body, headers);
   expect(res.statusCode, res.body).toBe(200);
   const stored = await t.app.inject({ method: 'GET', url: `/statements/${res.json().key}`, headers });
   expect(stored.json()).toEqual(res.json());
@@ -135,12 +130,7 @@ describe('a closing-balance line is no transaction', () => {
   it('nine transactions and a closing line are refused as fewer than ten', async () => {
     const nine = generateRows(9);
     const body = closingLine('periculum', bodyFor('periculum', nine, 'nine and a closing line'), 0);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/statements/analytics?format=periculum&statementType=consumer',
-      headers,
-      payload: body as object,
-    });
+    const res = await t.submitStatement('periculum', body, headers);
     expect(res.statusCode, res.body).toBe(422);
     expect(res.body).toMatch(/NOT.ENOUGH.TRANSACTIONS/i);
   });

@@ -20,14 +20,7 @@ afterAll(async () => t.close());
 const rows = generateRows(12);
 const TOP_LEVEL_NAMES = FORMATS.filter((f) => f !== 'mbs');
 
-function submit(format: string, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/statements/analytics?format=${format}&statementType=consumer`,
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
+const submit = (format: string, body: unknown) => t.submitStatement(format, body, headers);
 
 const storedCount = () => statementCount(t.database.db);
 
