@@ -54,6 +54,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000, maximum: DAY_MS }),
   /** 15 min: an 80 MiB body (BODY_LIMIT_BYTES' default) arrives at 0.75 Mbit/s, a slow mobile uplink. */
   REQUEST_TIMEOUT_MS: Type.Integer({ default: 900_000, minimum: 1000, maximum: HOUR_MS }),
+  /** Unset: `GET /metrics` needs a token with `metrics:read`; true opens it (a private network's scraper). */
+  METRICS_PUBLIC: Type.Boolean({ default: false }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 0, maximum: HOUR_MS }),
   /** Unset: on, except with NODE_ENV=production (a secret printed there would land in collected logs). */
   DEV_CLIENT_ON_FIRST_START: Type.Optional(Type.Boolean()),
@@ -137,6 +139,8 @@ export interface Config {
   };
   limits: { bodyBytes: number; rateMax: number; rateWindowMs: number; requestTimeoutMs: number };
   shutdownTimeoutMs: number;
+  /** `GET /metrics` without a token. */
+  metricsPublic: boolean;
   devClientOnFirstStart: boolean;
   cpuCount: number;
   credit: CreditConfig;
@@ -308,6 +312,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metricsPublic: env.METRICS_PUBLIC,
     devClientOnFirstStart: env.DEV_CLIENT_ON_FIRST_START ?? env.NODE_ENV !== 'production',
     cpuCount: cpus().length,
     credit: creditConfig(env),

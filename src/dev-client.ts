@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { createClient, hasDevClient } from './auth/clients-repository.js';
+import { SCOPES } from './auth/scopes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import { isUniqueViolation } from './db/sql-state.js';
 
 /**
- * On the very first start, creates a development client with every scope and answers the text that
+ * On the very first start, creates a development client with every scope (`metrics:read` too: it is
+ * the operator's) and answers the text that
  * tells the user how to get a token. Later starts (or a racing instance) create nothing.
  */
 export async function ensureDevClient(
@@ -17,7 +19,7 @@ export async function ensureDevClient(
   if (await hasDevClient(db)) return undefined;
   let created: Awaited<ReturnType<typeof createClient>>;
   try {
-    created = await createClient(db, { name: 'development', isDev: true });
+    created = await createClient(db, { name: 'development', scopes: SCOPES, isDev: true });
   } catch (e) {
     if (isUniqueViolation(e)) return undefined; // another instance won the race
     throw e;

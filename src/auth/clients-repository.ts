@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../domain/errors.js';
-import { isScope, SCOPES, type Scope } from './scopes.js';
+import { DEFAULT_SCOPES, isScope, SCOPES, type Scope } from './scopes.js';
 import { hashSecret } from './secret-hash.js';
 
 export interface ClientRecord {
@@ -69,7 +69,7 @@ export async function createClient(
   db: Kysely<Database>,
   input: { name: string; scopes?: readonly string[]; isDev?: boolean },
 ): Promise<CreatedClient> {
-  const scopes = [...new Set(input.scopes ?? SCOPES)];
+  const scopes = [...new Set(input.scopes ?? DEFAULT_SCOPES)];
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION_FAILED', `unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);

@@ -217,12 +217,33 @@ describe('operations', () => {
     expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('GET /metrics exposes request counts by route and a latency histogram', async () => {
+  it('GET /metrics exposes request counts by route and a latency histogram to a metrics:read token', async () => {
     await t.app.inject({ method: 'GET', url: '/verify/regions', headers: await t.auth() });
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: await t.auth(['metrics:read']) });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/verify\/regions",status="200"\} \d+/);
     expect(res.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('GET /metrics counts every client together, so it needs metrics:read, which a client gets only when asked for', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('http_requests_total');
+    // A client created without a list of scopes holds every business scope, not metrics:read.
+    const business = await t.app.inject({ method: 'GET', url: '/metrics', headers: await t.auth() });
+    expect(business.statusCode).toBe(403);
+    expect(business.json()).toMatchObject({ message: 'this route needs the scope metrics:read' });
+  });
+
+  it('METRICS_PUBLIC=true opens GET /metrics to a scraper without a token', async () => {
+    const open = await createTestApp({ env: { METRICS_PUBLIC: 'true' } });
+    try {
+      const res = await open.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE http_requests_total counter');
+    } finally {
+      await open.close();
+    }
   });
 
   it('serves OpenAPI 3.1 and a browsable reference from local packages', async () => {

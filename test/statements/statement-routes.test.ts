@@ -627,7 +627,7 @@ describe('analytics failure', () => {
 
 describe('metrics', () => {
   it('counts stored and refused statements', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: await t.auth(['metrics:read']) });
     expect(res.body).toMatch(/statements_stored_total\{format="mono",status="PROCESSED"\} \d+/);
     expect(res.body).toMatch(/statements_refused_total\{code="UNKNOWN_FORMAT"\} 1/);
     expect(res.body).toMatch(/statement_ingest_duration_seconds_bucket/);

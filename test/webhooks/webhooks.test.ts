@@ -257,7 +257,11 @@ describe("a receiver's Retry-After", () => {
         .where('id', '=', delivery?.id as number)
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ state: 'pending', last_status: 503 });
-      const metrics = await patient.app.inject({ method: 'GET', url: '/metrics' });
+      const metrics = await patient.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: await patient.auth(['metrics:read']),
+      });
       expect(metrics.body).toMatch(/^webhook_deliveries_pending [1-9]/m);
       expect(metrics.body).toMatch(/^webhook_oldest_pending_seconds \d/m);
       // Scheduled two minutes on (the backoff alone would be 5-10 ms); a wide margin, not a timing check.

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyContextConfig } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
 
@@ -89,9 +90,13 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
     },
   );
 
+  // Every client's traffic counted together: an operator's scope, unless the instance opens it.
+  const metricsAccess: FastifyContextConfig = services.config.metricsPublic
+    ? ops
+    : { scope: 'metrics:read', rateLimit: false };
   app.get(
     '/metrics',
-    { config: ops, schema: { tags: ['operations'], summary: 'Prometheus metrics', hide: true } },
+    { config: metricsAccess, schema: { tags: ['operations'], summary: 'Prometheus metrics', hide: true } },
     async (_request, reply) => {
       reply.type(services.metrics.contentType);
       return services.metrics.metrics();
