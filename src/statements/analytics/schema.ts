@@ -346,9 +346,29 @@ export const MonthSummarySchema = open(
     net: Type.Number({ description: 'Inflow less outflow (naira, two decimals)' }),
     openingBalance: FromBalances(Naira('Balance before the month')),
     closingBalance: FromBalances(Naira('End-of-day balance of the month’s last statement day')),
-    lowestBalance: FromBalances(Naira('Lowest end-of-day balance')),
-    highestBalance: FromBalances(Naira('Highest end-of-day balance')),
-    averageDailyBalance: FromBalances(Naira('Average end-of-day balance, carried across days without transactions')),
+    lowestBalance: FromBalances(
+      Naira(
+        'Lowest end-of-day balance of the month’s days (the balance after each day’s last transaction, carried across days without transactions); a dip inside a day is in lowestRunningBalance',
+      ),
+    ),
+    highestBalance: FromBalances(
+      Naira(
+        'Highest end-of-day balance of the month’s days, carried across days without transactions; a peak inside a day is in highestRunningBalance',
+      ),
+    ),
+    lowestRunningBalance: FromBalances(
+      Naira(
+        'Lowest balance after any transaction of the month (the stated balance, else the settled running balance) or at the end of any of its days: at most lowestBalance',
+      ),
+    ),
+    highestRunningBalance: FromBalances(
+      Naira(
+        'Highest balance after any transaction of the month (the stated balance, else the settled running balance) or at the end of any of its days: at least highestBalance',
+      ),
+    ),
+    averageDailyBalance: FromBalances(
+      Naira('Mean of the end-of-day balances of the month’s days, carried across days without transactions'),
+    ),
     salary: Naira('Salary credits'),
     loanDisbursements: Naira('Loan disbursements'),
     loanRepayments: Naira('Loan repayments'),
