@@ -9,7 +9,8 @@ const FORMULA = [
   '`income = average_predicted_salary + average_other_income`;',
   "`existing = averageMonthlyLoanRepaymentAmount` from the request, else the statement's average monthly loan repayment;",
   '`disposable = income - average_monthly_total_expenses - existing`;',
-  '`monthly = max(0, min(dti x income - existing, disposable))` (the maximum recommended monthly repayment of a new loan);',
+  '`monthly = max(0, min(floor(dti x income) - existing, disposable))` (the maximum recommended monthly repayment of a new loan);',
+  '`dti x income` is exact (dti read as the decimal sent) and rounded down to the kobo, so the repayment never exceeds the share allowed;',
   '`affordability_amount = monthly x loanTenure`.',
   'Expenses leave out self-transfers, savings and loan repayments. Negative results are floored at 0.',
 ].join(' ');

@@ -10,7 +10,7 @@ import { type IncomeAnalysis, incomeAnalysis } from './income.js';
 import { type LoanAnalysis, loanFacts } from './loans.js';
 import { type MonthSummary, monthlySummary } from './monthly-summary.js';
 import { type TransactionPatternAnalysis, transactionPatternAnalysis } from './patterns.js';
-import { publicStream, type RecurringStream, recurringStreams } from './recurring.js';
+import { publicStream, type RecurringStream } from './recurring.js';
 import { type RiskSignal, riskSignals } from './risk-signals.js';
 import { type SpendAnalysis, spendAnalysis } from './spend.js';
 import { verdictIndex } from './verdicts.js';
@@ -70,7 +70,7 @@ export function analyseStatement(
 ): StatementAnalytics {
   const ctx = buildContext(statement, categoriseStatement(statement, matcher));
   const income = incomeAnalysis(ctx);
-  const streams = recurringStreams(ctx, income.streams);
+  const streams = income.recurring;
   const loans = loanFacts(ctx, income.averagePredictedSalary);
   const sweep = sweepFacts(ctx);
   const chainBreaks = ctx.chainBreaks;

@@ -2,8 +2,10 @@ import { toMajor } from '../../domain/money.js';
 import type { CanonicalTransaction } from '../../domain/statement.js';
 import { dateOf, dayNumber, monthsLater } from './calendar.js';
 import type { Verdict } from './categorise/categorise.js';
-import { type AnalysisContext, monthCount, relabel } from './context.js';
+import { type AnalysisContext, relabel } from './context.js';
+import { type OtherIncomeStream, otherIncome } from './other-income.js';
 import { type PayerCredits, payCredits } from './pay-credits.js';
+import { type RecurringStream, recurringStreams } from './recurring.js';
 import {
   type Credit,
   creditsOf,
@@ -62,6 +64,8 @@ export interface IncomeAnalysis {
   mostRecentSalary: number | null;
   salaryConfidence: number;
   salaryStreams: Array<Omit<SalaryStream, 'predicted'> & { predictedAmount: number }>;
+  /** The recurring inflows counted in other income, with the reasons and transaction ids (ours). */
+  otherIncomeStreams: OtherIncomeStream[];
 }
 
 export interface IncomeResult {
@@ -72,6 +76,8 @@ export interface IncomeResult {
   /** Minor units, for affordability and ratios. */
   averagePredictedSalary: number;
   averageOtherIncome: number;
+  /** The statement's recurring streams, found with the salary streams above (`recurringStreams`). */
+  recurring: RecurringStream[];
 }
 
 /** Credits of one payer, with what the rename check needs computed when first asked. */
@@ -270,6 +276,8 @@ function detectStreams(groups: readonly Group[]): Kept[] {
  * Salary and other income. Salary streams are monthly credits from one payer (an employer renamed
  * mid-stream stays one stream) on a pay day that may shift around weekends, with amounts that allow
  * a pro-rated first month and raises. Credits so found are re-labelled `salary` in `ctx.labels`.
+ * Other income is the credits named as such and the regular non-salary inflow streams among the
+ * recurring streams (`otherIncome`), so the two sections never disagree.
  */
 export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const { rows, labels } = ctx;
@@ -310,7 +318,9 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     if (j > 0 && at[j] === at[j - 1]) continue;
     salaryTxs.push(rows[at[j] as number] as CanonicalTransaction);
   }
-  const otherTxs = found.other.map((row) => rows[row] as CanonicalTransaction);
+  const recurring = recurringStreams(ctx, streams);
+  const other = otherIncome(ctx, found.other, recurring);
+  const otherTxs = other.rows.map((row) => rows[row] as CanonicalTransaction);
 
   // Only the streams still paid at the statement's end are income; the others stay listed, saying so.
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
@@ -321,8 +331,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     else stream.evidence.push(stoppedEvidence(fit, due, ctx.lastDate));
   }
   const predicted = current.reduce((s, x) => s + x.predicted, 0);
-  const otherTotal = otherTxs.reduce((s, t) => s + t.amount, 0);
-  const averageOtherIncome = otherTotal / monthCount(ctx);
+  const averageOtherIncome = other.average;
 
   let lowest: CanonicalTransaction | undefined;
   for (const tx of salaryTxs) if (!lowest || tx.amount < lowest.amount) lowest = tx;
@@ -336,6 +345,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
     streamRows,
     averagePredictedSalary: predicted,
     averageOtherIncome,
+    recurring,
     analysis: {
       salaryTransactions: salaryTxs.map(transactionItem),
       averagePredictedSalary: toMajor(predicted),
@@ -354,6 +364,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
       mostRecentSalary: latest ? toMajor(latest.amount) : null,
       salaryConfidence: confidence,
       salaryStreams: streams.map(({ predicted: p, ...rest }) => ({ ...rest, predictedAmount: toMajor(p) })),
+      otherIncomeStreams: other.streams,
     },
   };
 }

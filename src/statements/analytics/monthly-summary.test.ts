@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { healthyMay, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
-import { statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
+import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 const statement = threeMonthStatement;
@@ -86,5 +87,74 @@ describe('monthlySummary loans and gambling', () => {
       inflow: 137_000, // 100,000 + 35,000 + 2,000
       outflow: 77_000, // 35,000 + 35,000 + 2,000 + 5,000
     });
+  });
+});
+
+describe('monthlySummary running balances: the lowest and highest after any transaction of the month', () => {
+  // April 2025: a debit before a same-day credit dips below every end-of-day balance; a credit
+  // before a same-day debit peaks above them.
+  const rows: Row[] = [
+    ['2025-04-02', 'C', 50_000, 'NIP FROM TUNDE BAKARE/GIFT'],
+    ['2025-04-10', 'D', 3_250, 'BOLT.EU/O/2504 TRIP LAGOS'],
+    ['2025-04-10', 'C', 40_000, 'NIP FROM BRIGHTMINDS TUTORS LTD/TUTORING FEE'],
+    ['2025-04-20', 'C', 100_000, 'NIP FROM EMEKA NWOSU/REFUND FOR PHONE'],
+    ['2025-04-20', 'D', 120_000, 'NIP TRF TO MRS FOLAKE ADEYEMI/RENT'],
+    ['2025-06-03', 'D', 1_000, 'MTN AIRTIME VTU 08031234567'],
+  ];
+
+  it('keeps the end-of-day figures and adds the intraday extremes beside them', () => {
+    const [april, may, june] = analyseStatement(statementOf(rows, { openingNaira: 10_000 })).monthlySummary;
+    // End of day: Apr 2 60,000; Apr 10 96,750; Apr 20 76,750. After each row: 60,000, 56,750,
+    // 96,750, 196,750, 76,750.
+    expect(april).toMatchObject({
+      lowestBalance: 60_000,
+      highestBalance: 96_750,
+      lowestRunningBalance: 56_750,
+      highestRunningBalance: 196_750,
+    });
+    // A month without transactions holds the balance carried into it.
+    expect(may).toMatchObject({
+      lowestBalance: 76_750,
+      highestBalance: 76_750,
+      lowestRunningBalance: 76_750,
+      highestRunningBalance: 76_750,
+    });
+    expect(june).toMatchObject({ lowestRunningBalance: 75_750, highestRunningBalance: 76_750 });
+  });
+
+  it('follow the settled running balance when rows state none, and are null without any balance', () => {
+    const statement = statementOf(rows, { openingNaira: 10_000 });
+    const [april] = analyseStatement(withoutRowBalances(statement, { opening: true })).monthlySummary;
+    expect(april).toMatchObject({ lowestRunningBalance: 56_750, highestRunningBalance: 196_750 });
+    const [unknown] = analyseStatement(withoutRowBalances(statement)).monthlySummary;
+    expect(unknown).toMatchObject({ lowestRunningBalance: null, highestRunningBalance: null });
+  });
+
+  it('are never inside the end-of-day range', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 1, max: 60 }),
+            credit: fc.boolean(),
+            naira: fc.integer({ min: 1, max: 500_000 }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (drawn) => {
+          const dated: Row[] = drawn
+            .map(({ day, credit, naira }): Row => {
+              const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
+              return [date, credit ? 'C' : 'D', naira, credit ? 'NIP FROM TUNDE BAKARE' : 'POS PURCHASE SPAR IKEJA'];
+            })
+            .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+          for (const m of analyseStatement(statementOf(dated, { openingNaira: 1_000 })).monthlySummary) {
+            expect(m.lowestRunningBalance as number).toBeLessThanOrEqual(m.lowestBalance as number);
+            expect(m.highestRunningBalance as number).toBeGreaterThanOrEqual(m.highestBalance as number);
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 });

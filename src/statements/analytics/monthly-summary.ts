@@ -5,8 +5,10 @@ import { type AnalysisContext, type KnownBalances, monthOf } from './context.js'
 import { countedRowsOf } from './verdicts.js';
 
 /**
- * One local calendar month. Balances are end-of-day, carried forward across days without
- * transactions; null when the statement gives no balance.
+ * One local calendar month. `lowestBalance`, `highestBalance` and `averageDailyBalance` read the
+ * end-of-day balances of the month's days, carried forward across days without transactions;
+ * `lowestRunningBalance` and `highestRunningBalance` also read the balance after each transaction,
+ * so they catch a dip or a peak inside a day. Null when the statement gives no balance.
  */
 export interface MonthSummary {
   month: string;
@@ -20,6 +22,8 @@ export interface MonthSummary {
   closingBalance: number | null;
   lowestBalance: number | null;
   highestBalance: number | null;
+  lowestRunningBalance: number | null;
+  highestRunningBalance: number | null;
   averageDailyBalance: number | null;
   salary: number;
   loanDisbursements: number;
@@ -67,7 +71,13 @@ export function monthlySummary(ctx: AnalysisContext): MonthSummary[] {
 
 type MonthBalances = Pick<
   MonthSummary,
-  'openingBalance' | 'closingBalance' | 'lowestBalance' | 'highestBalance' | 'averageDailyBalance'
+  | 'openingBalance'
+  | 'closingBalance'
+  | 'lowestBalance'
+  | 'highestBalance'
+  | 'lowestRunningBalance'
+  | 'highestRunningBalance'
+  | 'averageDailyBalance'
 >;
 
 const UNKNOWN: MonthBalances = {
@@ -75,10 +85,15 @@ const UNKNOWN: MonthBalances = {
   closingBalance: null,
   lowestBalance: null,
   highestBalance: null,
+  lowestRunningBalance: null,
+  highestRunningBalance: null,
   averageDailyBalance: null,
 };
 
-/** Each month's balances, from its days' end-of-day balances. */
+/**
+ * Each month's balances, from its days' end-of-day balances; the running extremes also from the
+ * balance after each of its transactions (the stated one, else the settled running balance).
+ */
 function balancesByMonth(ctx: AnalysisContext, balances: KnownBalances): MonthBalances[] {
   const low = ctx.months.map(() => Number.POSITIVE_INFINITY);
   const high = ctx.months.map(() => Number.NEGATIVE_INFINITY);
@@ -102,11 +117,21 @@ function balancesByMonth(ctx: AnalysisContext, balances: KnownBalances): MonthBa
     close[month] = balance;
     previous = balance;
   }
+  const runningLow = low.slice();
+  const runningHigh = high.slice();
+  for (let i = 0; i < ctx.rows.length; i++) {
+    const m = monthOf(ctx, i);
+    const balance = balances.afterRow[i] as number;
+    runningLow[m] = Math.min(runningLow[m] as number, balance);
+    runningHigh[m] = Math.max(runningHigh[m] as number, balance);
+  }
   return ctx.months.map((_, m) => ({
     openingBalance: toMajor(open[m] as number),
     closingBalance: toMajor(close[m] as number),
     lowestBalance: toMajor(low[m] as number),
     highestBalance: toMajor(high[m] as number),
+    lowestRunningBalance: toMajor(runningLow[m] as number),
+    highestRunningBalance: toMajor(runningHigh[m] as number),
     averageDailyBalance: toMajor((sum[m] as number) / Math.max(1, days[m] as number)),
   }));
 }

@@ -34,6 +34,9 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 const Nullable = (schema: TSchema, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
 const FlowRate = Type.Union([Type.Literal('Positive Cash Flow'), Type.Literal('Negative Cash Flow')]);
+const StreamFrequency = Type.Union(
+  ['WEEKLY', 'BIWEEKLY', 'SEMI_MONTHLY', 'MONTHLY', 'ANNUALLY'].map((f) => Type.Literal(f)),
+);
 const BandLabel = Type.Union(BAND_LABELS.map((label) => Type.Literal(label)));
 
 const WeekAmount = Type.Object({
@@ -101,11 +104,15 @@ export const IncomeAnalysisSchema = open(
     frequencyOfSalaryPayments: Nullable(Type.Literal('Monthly')),
     lastDateOfSalaryPayment: Nullable(Day, 'Date of the last salary credit'),
     numberOfSalaryPayments: Count('Salary credits listed in salaryTransactions'),
-    hasOtherIncome: YesNo('Other income (cashback, dividends, interest, settlements) was found'),
-    otherIncomeTransactions: Type.Array(Item),
-    averageOtherIncome: Naira(`Other income ${PER_MONTH}`),
+    hasOtherIncome: YesNo(
+      'Other income was found: credits named as such (pensions, cashback, dividends, interest, settlements) or regular non-salary income (otherIncomeStreams)',
+    ),
+    otherIncomeTransactions: Type.Array(Item, {
+      description: 'The credits named as other income and the payments of otherIncomeStreams, by date',
+    }),
+    averageOtherIncome: Naira(`The credits of otherIncomeTransactions ${PER_MONTH}`),
     numberOfOtherIncomePayments: Count('Credits listed in otherIncomeTransactions'),
-    netAverageMonthlyEarning: Naira('Predicted salary plus other income per month'),
+    netAverageMonthlyEarning: Naira('averagePredictedSalary plus averageOtherIncome'),
     lowestSalary: Nullable(Naira('The smallest salary credit')),
     lowestSalaryDate: Nullable(Day),
     mostRecentSalary: Nullable(Naira('The last salary credit')),
@@ -128,6 +135,24 @@ export const IncomeAnalysisSchema = open(
         },
         'One salary stream with the reasons and the transaction ids behind it (ours)',
       ),
+    ),
+    otherIncomeStreams: Type.Array(
+      open(
+        {
+          counterparty: Type.String({ description: 'The payer, as in recurringStreams' }),
+          category: Type.String({ description: 'Our category of its credits: transfer_in or other' }),
+          frequency: StreamFrequency,
+          payments: Count('Payments counted in other income'),
+          total: Naira('Their total'),
+          evidence: Type.Array(Type.String()),
+          transactionIds: Type.Array(Type.String()),
+        },
+        'A recurring inflow counted as other income (ours): a MATURE inflow stream of transfers in or unnamed credits that is not salary (self-transfers, loans, gambling winnings and reversals are never income)',
+      ),
+      {
+        description:
+          'Regular non-salary income: the MATURE inflow streams of recurringStreams that are not salary, self-transfers, loans, gambling winnings or reversals; [] for statements analysed before they counted',
+      },
     ),
   },
   'The real API’s income section: self-transfers, loans, gambling winnings and reversals are never income',
@@ -294,7 +319,7 @@ export const RecurringStreamSchema = open(
     description: Type.String({ description: 'Narration of the last payment' }),
     counterparty: Type.String(),
     category: Type.String({ description: 'Our category token (as on the transactions), not the real API’s' }),
-    frequency: Type.Union(['WEEKLY', 'BIWEEKLY', 'SEMI_MONTHLY', 'MONTHLY', 'ANNUALLY'].map((f) => Type.Literal(f))),
+    frequency: StreamFrequency,
     averageAmount: Naira('Mean payment'),
     lastAmount: Naira('Last payment'),
     firstDate: Day,
@@ -321,9 +346,29 @@ export const MonthSummarySchema = open(
     net: Type.Number({ description: 'Inflow less outflow (naira, two decimals)' }),
     openingBalance: FromBalances(Naira('Balance before the month')),
     closingBalance: FromBalances(Naira('End-of-day balance of the month’s last statement day')),
-    lowestBalance: FromBalances(Naira('Lowest end-of-day balance')),
-    highestBalance: FromBalances(Naira('Highest end-of-day balance')),
-    averageDailyBalance: FromBalances(Naira('Average end-of-day balance, carried across days without transactions')),
+    lowestBalance: FromBalances(
+      Naira(
+        'Lowest end-of-day balance of the month’s days (the balance after each day’s last transaction, carried across days without transactions); a dip inside a day is in lowestRunningBalance',
+      ),
+    ),
+    highestBalance: FromBalances(
+      Naira(
+        'Highest end-of-day balance of the month’s days, carried across days without transactions; a peak inside a day is in highestRunningBalance',
+      ),
+    ),
+    lowestRunningBalance: FromBalances(
+      Naira(
+        'Lowest balance after any transaction of the month (the stated balance, else the settled running balance) or at the end of any of its days: at most lowestBalance',
+      ),
+    ),
+    highestRunningBalance: FromBalances(
+      Naira(
+        'Highest balance after any transaction of the month (the stated balance, else the settled running balance) or at the end of any of its days: at least highestBalance',
+      ),
+    ),
+    averageDailyBalance: FromBalances(
+      Naira('Mean of the end-of-day balances of the month’s days, carried across days without transactions'),
+    ),
     salary: Naira('Salary credits'),
     loanDisbursements: Naira('Loan disbursements'),
     loanRepayments: Naira('Loan repayments'),

@@ -1,0 +1,87 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import type { CanonicalStatement } from '../../src/domain/statement.js';
+import { analyseStatement } from '../../src/statements/analytics/analyse.js';
+import { compressJson, decompressJson } from '../../src/statements/compression.js';
+import { encodeTransactions } from '../../src/statements/transaction-document.js';
+import { type Row, statementOf, withoutRowBalances } from '../helpers/statement-builder.js';
+
+// Statements analysed before the running balances and otherIncomeStreams read back with them, the
+// running balances as the analysis now works them out.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+});
+afterAll(async () => database.close());
+
+const rows: Row[] = [
+  ['2025-04-02', 'C', 50_000, 'NIP FROM TUNDE BAKARE/GIFT'],
+  ['2025-04-10', 'D', 3_250, 'BOLT.EU/O/2504 TRIP LAGOS'],
+  ['2025-04-10', 'C', 40_000, 'NIP FROM BRIGHTMINDS TUTORS LTD/TUTORING FEE'],
+  ['2025-04-20', 'C', 100_000, 'NIP FROM EMEKA NWOSU/REFUND FOR PHONE'],
+  ['2025-04-20', 'D', 120_000, 'NIP TRF TO MRS FOLAKE ADEYEMI/RENT'],
+  ['2025-06-03', 'D', 1_000, 'MTN AIRTIME VTU 08031234567'],
+];
+const full = statementOf(rows, { openingNaira: 10_000 });
+const statements: CanonicalStatement[] = [full, withoutRowBalances(full, { opening: true }), withoutRowBalances(full)];
+
+type Sections = { monthlySummary: Array<Record<string, unknown>>; incomeAnalysis: Record<string, unknown> };
+
+/** The sections as the analysis writes them now, and as an earlier release stored them. */
+function sectionsOf(statement: CanonicalStatement): { now: Sections; before: Sections } {
+  const { labels: _, ...now } = analyseStatement(statement);
+  const before = structuredClone(now) as unknown as Sections;
+  for (const month of before.monthlySummary) {
+    delete month.lowestRunningBalance;
+    delete month.highestRunningBalance;
+  }
+  delete before.incomeAnalysis.otherIncomeStreams;
+  return { now: now as unknown as Sections, before };
+}
+
+describe('migration 0017', () => {
+  it('gives stored monthly summaries their running balances and stored income sections otherIncomeStreams', async () => {
+    const db = database.db;
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0016-integrity-duplicates')).error).toBeUndefined();
+    await sql`insert into clients (client_id, name, slug, secret_hash, scopes) values ('c1', 'c', 'c', 'x', 'statements:read')`.execute(
+      db,
+    );
+    const analysed = statements.map(sectionsOf);
+    for (const [i, statement] of statements.entries()) {
+      await sql`insert into statements (client_id, name, format, statement_type, processing_status)
+        values (1, ${`s${i}`}, 'periculum', 'consumer', 'PROCESSED')`.execute(db);
+      const sections = Buffer.from(compressJson(JSON.stringify(analysed[i]?.before)));
+      const transactions = Buffer.from(encodeTransactions(statement.transactions, undefined, 'derived'));
+      await sql`insert into statement_results (statement_key, integrity, sections, transactions)
+        values (${i + 1}, 'null', ${sections}, ${transactions})`.execute(db);
+    }
+    // A failed analysis stores no sections to rewrite.
+    await sql`insert into statements (client_id, name, format, statement_type, processing_status)
+      values (1, 'failed', 'periculum', 'consumer', 'FAILED')`.execute(db);
+    await sql`insert into statement_results (statement_key, integrity, sections)
+      values (4, 'null', ${Buffer.from(compressJson('{}'))})`.execute(db);
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const read = async () =>
+      (
+        await sql<{ sections: Uint8Array }>`select sections from statement_results order by statement_key`.execute(db)
+      ).rows.map((r) => JSON.parse(decompressJson(r.sections)) as Sections);
+    const migrated = await read();
+    expect(migrated).toEqual([...analysed.map((a) => a.now), {}]);
+    // The dip inside April 10 (a ride before a fee) and the peak inside April 20 (a refund before the rent), not only the end-of-day ones.
+    expect(migrated[0]?.monthlySummary[0]).toMatchObject({
+      month: '2025-04',
+      lowestBalance: 60_000,
+      lowestRunningBalance: 56_750,
+      highestRunningBalance: 196_750,
+    });
+    expect(migrated[2]?.monthlySummary[0]).toMatchObject({ lowestRunningBalance: null, highestRunningBalance: null });
+
+    // Down takes them out again.
+    expect((await migrator.migrateTo('0016-integrity-duplicates')).error).toBeUndefined();
+    expect(await read()).toEqual([...analysed.map((a) => a.before), {}]);
+  });
+});
