@@ -115,7 +115,7 @@ describe('incomeAnalysis: pay that carries the holder’s name as beneficiary', 
     const income = analysed.incomeAnalysis;
     expect(income.isSalaryEarner).toBe('Yes');
     expect(income.averagePredictedSalary).toBe(240_000);
-    expect(income.salaryStreams.map((st) => st.employer)).toEqual(['HALDANE MOTORS']);
+    expect(income.salaryStreams.map((st) => st.employer)).toEqual(['HALDANE MOTORS PLC']);
     expect(income.salaryTransactions.map((t) => t.date)).toEqual(pay.map((r) => r[0]));
     const ownLabels = statement.transactions.flatMap((t, i) =>
       t.amount === 3_000_000 ? [analysed.labels[i]?.category] : [],
@@ -247,7 +247,7 @@ describe('incomeAnalysis: a salary that stopped is not current income', () => {
       ['2024-08-28', 'D', 20_000, 'TRF TO EMEKA NWOSU'],
     ]);
     const income = analyseStatement(statementOf(rows, OKAFOR)).incomeAnalysis;
-    expect(income.salaryStreams.map((s) => s.employer)).toEqual(['ACME', 'GLOBEX']);
+    expect(income.salaryStreams.map((s) => s.employer)).toEqual(['ACME NIGERIA LTD', 'GLOBEX LTD']);
     expect(income.isSalaryEarner).toBe('Yes');
     expect(income.averagePredictedSalary).toBe(400_000);
     expect(income.expectedSalaryPaymentDay).toBe(10);
@@ -282,7 +282,7 @@ describe('incomeAnalysis: a raise three months in, and an employer whose name be
 
   it('one stream, named with the bank word kept', () => {
     expect(income.salaryStreams).toHaveLength(1);
-    expect(income.salaryStreams[0]?.employer).toBe('ZENITH TECH / ZENITH TECHNOLOGIES');
+    expect(income.salaryStreams[0]?.employer).toBe('ZENITH TECH LTD / ZENITH TECHNOLOGIES PLC');
   });
 
   it('no pro-rated first month; the predicted pay is the raised 360,000 (median of the last three)', () => {
@@ -290,5 +290,143 @@ describe('incomeAnalysis: a raise three months in, and an employer whose name be
     expect(income.salaryStreams[0]?.evidence.join(' ')).not.toContain('pro-rated');
     expect(income.averagePredictedSalary).toBe(360_000);
     expect(income.lowestSalary).toBe(300_000);
+  });
+});
+
+/** Six monthly credits, March to August 2025, with two card purchases a month. */
+const ADEBAYO = { holder: 'ADEBAYO CHINEDU OKAFOR', openingNaira: 200_000 };
+const MONTHS_2025 = ['MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG'];
+function sixMonths(day: string, naira: number, narration: (month: string) => string): Row[] {
+  return byDate(
+    MONTHS_2025.flatMap((mon, i): Row[] => {
+      const m = `2025-${String(i + 3).padStart(2, '0')}`;
+      return [
+        [`${m}-${day}`, 'C', naira, narration(mon)],
+        [`${m}-04`, 'D', 1_500, 'POS PURCHASE SPAR IKEJA'],
+        [`${m}-12`, 'D', 1_500, 'POS PURCHASE SPAR IKEJA'],
+      ];
+    }),
+  );
+}
+const incomeOf = (rows: Row[]) => analyseStatement(statementOf(rows, ADEBAYO)).incomeAnalysis;
+
+describe('incomeAnalysis: an employer named with a bank word, or after a payroll rail, pays the holder', () => {
+  it.each([
+    ['NIP FROM ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/{M} 2025', 'ZENITH LOGISTICS LTD'],
+    ['NIP FROM ACCESS SOLUTIONS LTD/OKAFOR ADEBAYO C/{M} 2025', 'ACCESS SOLUTIONS LTD'],
+    ['REMITA/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/{M} 2025', 'ACME LOGISTICS LTD'],
+    ['REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/{M} 2025', 'ZENITH LOGISTICS LTD'],
+  ])('six monthly "%s" credits are a salary from %s', (narration, employer) => {
+    const income = incomeOf(sixMonths('25', 300_000, (mon) => narration.replace('{M}', mon)));
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.averagePredictedSalary).toBe(300_000);
+    expect(income.salaryStreams.map((s) => s.employer)).toEqual([employer]);
+    expect(income.numberOfSalaryPayments).toBe(6);
+  });
+});
+
+describe('incomeAnalysis: a private person is no employer unless the narration says pay', () => {
+  it('monthly upkeep from a relative (the holder’s surname, a note of support) is no salary', () => {
+    const income = incomeOf(sixMonths('01', 150_000, () => 'NIP FROM NGOZI OKAFOR/UPKEEP'));
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.salaryStreams).toEqual([]);
+    expect(income.salaryTransactions).toEqual([]);
+    expect(income.averagePredictedSalary).toBe(0);
+  });
+
+  it('monthly transfers from a person with no note are no salary', () => {
+    const income = incomeOf(sixMonths('28', 150_000, () => 'NIP FROM EMEKA JOHNSON OBI'));
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.salaryStreams).toEqual([]);
+    expect(income.averagePredictedSalary).toBe(0);
+  });
+
+  it('nor from a relative who writes salary', () => {
+    const income = incomeOf(sixMonths('28', 150_000, (mon) => `NIP FROM NGOZI OKAFOR/${mon} SALARY`));
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.salaryTransactions).toEqual([]);
+  });
+
+  it.each(['NIP FROM EMEKA JOHNSON OBI/{M} SALARY', 'NIP FROM EMEKA JOHNSON OBI/{M} PAY'])(
+    'a person whose narration says pay ("%s") may be an employer',
+    (narration) => {
+      const income = incomeOf(sixMonths('28', 150_000, (mon) => narration.replace('{M}', mon)));
+      expect(income.isSalaryEarner).toBe('Yes');
+      expect(income.salaryStreams.map((s) => s.employer)).toEqual(['EMEKA JOHNSON OBI']);
+    },
+  );
+
+  it.each([
+    'NIP FROM KORAMA FOODS LTD/{M}',
+    'NIP FROM LAGOS STATE UNIVERSITY/{M}',
+    'PAYSTACK PAYOUT/TECHCORP AFRICA/STAFF',
+  ])('an organisation paying monthly without the word ("%s") still pays a salary', (narration) => {
+    const income = incomeOf(sixMonths('27', 250_000, (mon) => narration.replace('{M}', mon)));
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.averagePredictedSalary).toBe(250_000);
+  });
+});
+
+describe('incomeAnalysis: one salary payment shows no pay frequency', () => {
+  const rows = byDate([
+    ['2025-08-04', 'D', 1_504, 'POS PURCHASE SPAR IKEJA'],
+    ['2025-08-12', 'D', 1_512, 'POS PURCHASE SPAR IKEJA'],
+    ['2025-08-19', 'D', 1_519, 'POS PURCHASE SPAR IKEJA'],
+    ['2025-08-26', 'D', 1_526, 'POS PURCHASE SPAR IKEJA'],
+    ...[5, 6, 7, 8, 9, 10].map((d): Row => [`2025-08-${String(d).padStart(2, '0')}`, 'D', 500, 'MTN AIRTIME VTU']),
+    ['2025-08-25', 'C', 300_000, 'ACME NIGERIA PLC SALARY AUG'],
+  ]);
+  const income = incomeOf(rows);
+
+  it('is listed as a salary credit, but makes no monthly salary earner', () => {
+    expect(income.salaryTransactions.map((t) => t.date)).toEqual(['2025-08-25']);
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.frequencyOfSalaryPayments).toBeNull();
+    expect(income.expectedSalaryPaymentDay).toBeNull();
+    expect(income.averagePredictedSalary).toBe(0);
+  });
+
+  it('its stream says it is one payment, with a low confidence', () => {
+    expect(income.salaryStreams).toHaveLength(1);
+    const stream = income.salaryStreams[0];
+    expect(stream?.payments).toBe(1);
+    expect(stream?.confidence).toBeLessThan(0.6);
+    expect(income.salaryConfidence).toBe(stream?.confidence);
+    expect(stream?.evidence[0]).toBe(
+      '1 payment, on 2025-08-25: one payment shows no pay frequency and no month-to-month amounts, so it is not a monthly salary',
+    );
+    expect(stream?.evidence.join(' ')).not.toContain('month-to-month amounts within');
+  });
+
+  it('beside a monthly salary, a one-off salary credit from another payer adds nothing to the predicted pay', () => {
+    const monthly = sixMonths('25', 300_000, (mon) => `ACME NIGERIA PLC SALARY ${mon}`);
+    const withOneOff = byDate([...monthly, ['2025-08-10', 'C', 80_000, 'GLOBEX LTD SALARY ARREARS']]);
+    const both = incomeOf(withOneOff);
+    expect(both.isSalaryEarner).toBe('Yes');
+    expect(both.averagePredictedSalary).toBe(300_000);
+    expect(both.salaryStreams.map((s) => [s.employer, s.payments])).toEqual([
+      ['ACME NIGERIA PLC', 6],
+      ['GLOBEX LTD', 1],
+    ]);
+  });
+});
+
+describe('incomeAnalysis: the employer is named by its own words, not a rail’s', () => {
+  it('a Remita payment of a renamed employer: ZENITH LOGISTICS LTD / ZENLOG AFRICA LTD', () => {
+    const rows = sixMonths('25', 350_000, (mon) =>
+      ['MAR', 'APR', 'MAY'].includes(mon)
+        ? `REMITA PAYMT ZENITH LOGISTICS LTD ${mon} 2025`
+        : `REMITA PAYMT ZENLOG AFRICA LTD ${mon} 2025`,
+    );
+    expect(incomeOf(rows).salaryStreams.map((s) => s.employer)).toEqual(['ZENITH LOGISTICS LTD / ZENLOG AFRICA LTD']);
+  });
+
+  it.each([
+    ['PAYSTACK PAYOUT/TECHCORP AFRICA/STAFF', 'TECHCORP AFRICA'],
+    ['IPPIS/FMOH/OKAFOR ADEBAYO CHINEDU/{M} 2025', 'FMOH'],
+    ['ACME NIGERIA PLC SALARY', 'ACME NIGERIA PLC'],
+  ])('"%s" is paid by %s', (narration, employer) => {
+    const income = incomeOf(sixMonths('27', 250_000, (mon) => narration.replace('{M}', mon)));
+    expect(income.salaryStreams.map((s) => s.employer)).toEqual([employer]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type Fit,
   fitEvidence,
   fitSchedule,
+  oneOff,
   predictedOf,
   Scratch,
   settled,
@@ -88,7 +89,7 @@ interface Group {
   credits: Credit[];
   firstDay: number;
   fit: Fit | null;
-  /** Employer names, the renamed ones in order. */
+  /** Employer names as the credits give them (`ACME NIGERIA PLC`), the renamed ones in order. */
   names: string[];
   used: boolean;
   /** NaN until asked. */
@@ -96,13 +97,13 @@ interface Group {
   largest: number;
 }
 
-const newGroup = (key: string): Group => ({
+const newGroup = (key: string, name = key): Group => ({
   key,
   keyword: false,
   credits: [],
   firstDay: 0,
   fit: null,
-  names: [key],
+  names: [name],
   used: false,
   median: Number.NaN,
   largest: Number.NaN,
@@ -189,7 +190,7 @@ function stoppedEvidence(fit: Fit, due: number, end: string): string {
 /** Candidate pay by payer, in order of each payer's first credit. */
 function groupsOf(index: StreamsIndex, payers: readonly PayerCredits[]): Group[] {
   return payers.map((p) => {
-    const g = newGroup(p.key);
+    const g = newGroup(p.key, p.name);
     g.keyword = p.keyword;
     g.firstDay = index.day[p.rows[0] as number] as number;
     g.credits = creditsOf(index, p.rows);
@@ -255,7 +256,7 @@ function detectStreams(groups: readonly Group[]): Kept[] {
           merged.keyword || merged.rail || sameSize(medianOf(next), current.fit ? predictedOf(current.fit) : 0);
         if (plausible && merged.confidence >= before) {
           next.used = true;
-          const names = [...current.names, next.key];
+          const names = [...current.names, ...next.names];
           current = newGroup(names.join(' / '));
           current.names = names;
           current.credits = credits;
@@ -267,7 +268,8 @@ function detectStreams(groups: readonly Group[]): Kept[] {
     }
     seed.used = true;
     const fit = current.fit;
-    if (fit?.settled && fit.confidence >= 0.6) streams.push({ stream: streamOf(current, fit), fit });
+    // A one-off salary credit is listed, saying it is one payment, but is no current income.
+    if (fit?.settled && (fit.confidence >= 0.6 || oneOff(fit))) streams.push({ stream: streamOf(current, fit), fit });
   }
   return streams;
 }
@@ -322,10 +324,11 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const other = otherIncome(ctx, found.other, recurring);
   const otherTxs = other.rows.map((row) => rows[row] as CanonicalTransaction);
 
-  // Only the streams still paid at the statement's end are income; the others stay listed, saying so.
+  // Only the monthly streams still paid at the statement's end are income; the others stay listed, saying so.
   const end = ctx.lastDate ? dayNumber(ctx.lastDate) : 0;
   const current: SalaryStream[] = [];
   for (const { stream, fit } of kept) {
+    if (oneOff(fit)) continue;
     const due = nextPayDate(fit);
     if (due + OVERDUE_DAYS >= end) current.push(stream);
     else stream.evidence.push(stoppedEvidence(fit, due, ctx.lastDate));

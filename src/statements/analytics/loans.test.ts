@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { statementOf } from '../../../test/helpers/statement-builder.js';
+import { byDate } from '../../../test/helpers/by-date.js';
+import { type Row, statementOf } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
 // The statement ends on 2023-06-30. FairMoney and PalmCredit are active in the last 30 days.
-const result = analyseStatement(
-  statementOf([
-    ['2023-01-10', 'C', 50_000, 'NIP CR/CARBON FINANCE LIMITED/LOAN DISBURSEMENT'],
-    ['2023-02-10', 'D', 27_500, 'MONNIFY/CARBON LOAN REPAYMENT'],
-    ['2023-04-20', 'C', 30_000, 'NIP CR/FAIRMONEY MFB/LOAN'],
-    ['2023-06-01', 'C', 100_000, 'NIP CR/ACME LTD/JUNE SALARY'],
-    ['2023-06-05', 'C', 40_000, 'PalmCredit loan disbursed'],
-    ['2023-06-15', 'D', 22_000, 'NIBSS Instant Payment Outward TO FAIRMONEY MFB/REPAYMENT'],
-    ['2023-06-30', 'D', 1_000, 'SMS ALERT CHARGES'],
-  ]),
-);
+const rows: Row[] = [
+  ['2023-01-10', 'C', 50_000, 'NIP CR/CARBON FINANCE LIMITED/LOAN DISBURSEMENT'],
+  ['2023-02-10', 'D', 27_500, 'MONNIFY/CARBON LOAN REPAYMENT'],
+  ['2023-04-20', 'C', 30_000, 'NIP CR/FAIRMONEY MFB/LOAN'],
+  ['2023-06-01', 'C', 100_000, 'NIP CR/ACME LTD/JUNE SALARY'],
+  ['2023-06-05', 'C', 40_000, 'PalmCredit loan disbursed'],
+  ['2023-06-15', 'D', 22_000, 'NIBSS Instant Payment Outward TO FAIRMONEY MFB/REPAYMENT'],
+  ['2023-06-30', 'D', 1_000, 'SMS ALERT CHARGES'],
+];
+const result = analyseStatement(statementOf(rows));
 
 describe('loanAnalysis', () => {
   const loans = result.loanAnalysis;
@@ -30,9 +30,16 @@ describe('loanAnalysis', () => {
     expect(loans.lendersActiveLast90Days).toEqual(['FairMoney', 'PalmCredit']);
     expect(loans.loanStacking).toBe('Yes');
   });
-  it('repayments over inflow (49,500 / 220,000) and monthly repayment over salary (8,669.49 / 100,000)', () => {
+  it('repayments over inflow (49,500 / 220,000); one salary payment predicts no salary to divide by', () => {
     expect(loans.repaymentToInflowRatio).toBe(0.225);
-    expect(loans.repaymentToSalaryRatio).toBe(0.0867);
+    expect(loans.repaymentToSalaryRatio).toBeNull();
+  });
+  it('monthly repayment over a monthly salary (8,669.49 / 100,000)', () => {
+    // The salary paid in May too: a monthly stream, predicting 100,000.
+    const paid = analyseStatement(
+      statementOf(byDate([...rows, ['2023-05-01', 'C', 100_000, 'NIP CR/ACME LTD/MAY SALARY']])),
+    );
+    expect(paid.loanAnalysis.repaymentToSalaryRatio).toBe(0.0867);
   });
 });
 

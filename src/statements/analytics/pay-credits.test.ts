@@ -28,10 +28,10 @@ const rows: Row[] = [
 const pay = creditsOf(rows);
 
 describe('payCredits', () => {
-  it('candidate pay by payer, in order of first credit; the suffix-free name is the key', () => {
+  it('candidate pay by payer, in order of first credit; the suffix-free name is the key, the first credit’s the name', () => {
     expect(pay.payers).toEqual([
-      { key: 'ACME', rows: [0, 11, 16], keyword: true },
-      { key: 'SALARY', rows: [17, 20], keyword: true },
+      { key: 'ACME', name: 'ACME LTD', rows: [0, 11, 16], keyword: true },
+      { key: 'SALARY', name: 'SALARY', rows: [17, 20], keyword: true },
     ]);
   });
 
@@ -54,24 +54,51 @@ describe('payCredits', () => {
 
   it('three credits in one day are kept; four are too many', () => {
     const day = (n: number): Row[] =>
-      Array.from({ length: n }, (): Row => ['2023-01-10', 'C', 5_000, 'NIP CR/KEMI ALABI/GTB']);
-    expect(creditsOf(day(3)).payers).toEqual([{ key: 'KEMI ALABI', rows: [0, 1, 2], keyword: false }]);
+      Array.from({ length: n }, (): Row => ['2023-01-10', 'C', 5_000, 'NIP CR/ALABI FOODS LTD/GTB']);
+    expect(creditsOf(day(3)).payers).toEqual([
+      { key: 'ALABI FOODS', name: 'ALABI FOODS LTD', rows: [0, 1, 2], keyword: false },
+    ]);
     expect(creditsOf(day(4)).payers).toEqual([]);
   });
 
   it('a payer named salary is kept however often it pays', () => {
     expect(creditsOf(tenDays('NIP CR/ACME LTD/SALARY')).payers).toEqual([
-      { key: 'ACME', rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], keyword: true },
+      { key: 'ACME', name: 'ACME LTD', rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], keyword: true },
     ]);
   });
 
   it('one monthly payer, one bucket: its rows, not named salary', () => {
     const monthly = creditsOf([
-      ['2023-01-28', 'C', 90_000, 'NIP CR/JOHN DOE/GTB'],
-      ['2023-02-28', 'C', 90_000, 'NIP CR/JOHN DOE/GTB'],
-      ['2023-03-28', 'C', 90_000, 'NIP CR/JOHN DOE/GTB'],
+      ['2023-01-28', 'C', 90_000, 'NIP CR/DOE MOTORS LTD/GTB'],
+      ['2023-02-28', 'C', 90_000, 'NIP CR/DOE MOTORS LTD/GTB'],
+      ['2023-03-28', 'C', 90_000, 'NIP CR/DOE MOTORS LTD/GTB'],
     ]);
-    expect(monthly).toEqual({ payers: [{ key: 'JOHN DOE', rows: [0, 1, 2], keyword: false }], named: [], other: [] });
+    expect(monthly).toEqual({
+      payers: [{ key: 'DOE MOTORS', name: 'DOE MOTORS LTD', rows: [0, 1, 2], keyword: false }],
+      named: [],
+      other: [],
+    });
+  });
+
+  it('no employer: a private person saying nothing of pay, a relative, or money sent with a note of support', () => {
+    const monthly = (narration: string): Row[] =>
+      ['01', '02', '03'].map((m): Row => [`2023-${m}-28`, 'C', 90_000, narration]);
+    // Holder ADAEZE CHIOMA NWANKWO.
+    for (const narration of [
+      'NIP CR/JOHN DOE/GTB',
+      'NIP CR/EMEKA NWANKWO/GTB',
+      'NIP CR/JOHN DOE/UPKEEP',
+      'NIP CR/EMEKA NWANKWO/SALARY',
+      'CASH DEPOSIT',
+    ]) {
+      expect([narration, creditsOf(monthly(narration)).payers]).toEqual([narration, []]);
+    }
+    // A person saying it is pay may be an employer; one credit of the payer's saying so is enough.
+    expect(creditsOf(monthly('NIP CR/JOHN DOE/SALARY')).payers).toEqual([
+      { key: 'JOHN DOE', name: 'JOHN DOE', rows: [0, 1, 2], keyword: true },
+    ]);
+    const once = creditsOf([...monthly('NIP CR/JOHN DOE/GTB'), ['2023-04-28', 'C', 90_000, 'NIP CR/JOHN DOE/APR PAY']]);
+    expect(once.payers).toEqual([{ key: 'JOHN DOE', name: 'JOHN DOE', rows: [0, 1, 2, 3], keyword: false }]);
   });
 
   it('an entity bucket naming several counterparties: each row goes to its own counterparty', () => {
@@ -80,10 +107,12 @@ describe('payCredits', () => {
       ['2023-02-05', 'C', 10_000, 'CASH DEPOSIT'],
       ['2023-03-05', 'C', 10_000, 'CASH DEPOSIT'],
     ]);
-    relabel(ctx, [1], { ...(ctx.labels[1] as Verdict), counterparty: 'KEMI ALABI' });
+    // A cash deposit names no employer: the rows are taken as an employer's to follow them.
+    relabel(ctx, [0, 2], { ...(ctx.labels[0] as Verdict), payer: 'employer' });
+    relabel(ctx, [1], { ...(ctx.labels[1] as Verdict), counterparty: 'KEMI ALABI', payer: 'employer' });
     expect(payCredits(streamsIndex(ctx)).payers).toEqual([
-      { key: 'CASH DEPOSIT', rows: [0, 2], keyword: false },
-      { key: 'KEMI ALABI', rows: [1], keyword: false },
+      { key: 'CASH DEPOSIT', name: 'CASH DEPOSIT', rows: [0, 2], keyword: false },
+      { key: 'KEMI ALABI', name: 'KEMI ALABI', rows: [1], keyword: false },
     ]);
   });
 

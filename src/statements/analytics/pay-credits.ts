@@ -32,6 +32,8 @@ const employerKey = (counterparty: string): string =>
 /** The candidate pay of one payer. */
 export interface PayerCredits {
   key: string;
+  /** The payer as its first credit names it, suffixes kept (`ACME NIGERIA PLC`). */
+  name: string;
   /** Positions in `ctx.rows`, ascending. */
   rows: number[];
   /** A credit is named as salary. */
@@ -42,7 +44,8 @@ export interface PayerCredits {
 export interface PayCredits {
   /**
    * Candidate pay (salary, transfers in, other credits) by payer, in order of each payer's first
-   * credit; payers sending several credits a month are left out.
+   * credit; payers sending several credits a month, and payers that are no employer
+   * (`mayBeEmployer`), are left out.
    */
   payers: PayerCredits[];
   /** Positions of credits named as salary, ascending. */
@@ -54,6 +57,7 @@ export interface PayCredits {
 /** A payer's buckets, and its rows of buckets it shares with other payers, while they are read. */
 interface Payer {
   key: string;
+  name: string;
   buckets: Bucket[];
   rows: number[];
   count: number;
@@ -77,13 +81,14 @@ function payerOf(payers: Payers, counterparty: string, category: string): Payer 
     key = employerKey(counterparty);
     payers.keys.set(counterparty, key);
   }
+  let name = counterparty;
   if (key === '') {
     if (category !== 'salary') return null;
-    key = 'SALARY';
+    key = name = 'SALARY';
   }
   let p = payers.byKey.get(key);
   if (!p) {
-    p = { key, buckets: [], rows: [], count: 0, firstRow: Number.POSITIVE_INFINITY, lastRow: -1, keyword: false };
+    p = { key, name, buckets: [], rows: [], count: 0, firstRow: Number.POSITIVE_INFINITY, lastRow: -1, keyword: false };
     payers.byKey.set(key, p);
   }
   if (category === 'salary') p.keyword = true;
@@ -104,6 +109,21 @@ function addRow(payers: Payers, label: Verdict, category: string, row: number): 
 }
 
 const byFirstRow = (a: Payer, b: Payer) => a.firstRow - b.firstRow;
+
+/**
+ * Whether a payer's credits may be pay from an employer (`Verdict.payer`): none is family's (a
+ * relative's, or beside a note of support), and one at least is not a private person's that says
+ * nothing of pay. Lenders lend on a salary, so a person's regular transfers are not taken for one.
+ */
+function mayBeEmployer(labels: readonly Verdict[], rows: readonly number[]): boolean {
+  let employer = false;
+  for (const row of rows) {
+    const payer = (labels[row] as Verdict).payer;
+    if (payer === 'family') return false;
+    if (payer !== 'person') employer = true;
+  }
+  return employer;
+}
 
 /** A bucket's rows that moved money: a credit of 0 (a failed or placeholder row) is never income. */
 const paidRows = (index: StreamsIndex, b: Bucket): number[] =>
@@ -153,7 +173,8 @@ export function payCredits(index: StreamsIndex): PayCredits {
       for (const b of p.buckets) for (const row of paidRows(index, b)) rows.push(row);
       rows.sort(ascending);
     }
-    if (rows.length > 0) out.push({ key: p.key, rows, keyword: p.keyword });
+    if (rows.length > 0 && mayBeEmployer(labels, rows))
+      out.push({ key: p.key, name: p.name, rows, keyword: p.keyword });
   }
   return { payers: out, named, other };
 }

@@ -8,6 +8,7 @@ import {
   type Fit,
   fitEvidence,
   fitSchedule,
+  oneOff,
   predictedOf,
   Scratch,
   settled,
@@ -169,12 +170,19 @@ describe('fitSchedule', () => {
     expect(fitSchedule([], new Scratch())).toBeNull();
   });
 
-  it('one credit not named salary: null; named salary: a fit of 0.35 + 0.25', () => {
+  it('one credit not named salary: null; named salary: a one-off of 0.1 + 0.25, under a stream’s 0.6', () => {
     expect(fitOf([['2023-01-25', 'C', 300_000, 'NIP CR/JOHN DOE/GTB']])).toBeNull();
-    const one = fitOf([['2023-01-25', 'C', 300_000, 'NIP CR/ACME LTD/JAN SALARY']]);
-    expect(one).toMatchObject({ payDay: 25, keyword: true, proRated: false, stability: 1, confidence: 0.6 });
-    expect(one?.payments).toHaveLength(1);
-    expect(predictedOf(one as Fit)).toBe(kobo(300_000));
+    const one = fitOf([['2023-01-25', 'C', 300_000, 'NIP CR/ACME LTD/JAN SALARY']]) as Fit;
+    expect(one).toMatchObject({ payDay: 25, keyword: true, proRated: false, stability: 1, confidence: 0.35 });
+    expect(one.payments).toHaveLength(1);
+    expect(oneOff(one)).toBe(true);
+    expect(predictedOf(one)).toBe(kobo(300_000));
+    expect(fitEvidence(one)).toEqual([
+      '1 payment, on 2023-01-25: one payment shows no pay frequency and no month-to-month amounts, so it is not a monthly salary',
+      'narration names salary or payroll',
+    ]);
+    // Through a payroll rail too, still under 0.6.
+    expect(fitOf([['2023-01-25', 'C', 300_000, 'REMITA/ACME LTD/JAN SALARY']])?.confidence).toBe(0.45);
   });
 
   it('two monthly credits not named salary: null, unless one came through a payroll rail (0.45 + 0.1)', () => {

@@ -372,7 +372,8 @@ function score(fit: Fit, rail: boolean): void {
   if (k >= 3 && regularity >= 0.75 && stability >= 0.75) confidence = 0.65;
   else if (k === 2 && regularity === 1 && stability === 1) confidence = 0.45;
   else if (k >= 3 && regularity >= 0.5) confidence = 0.4;
-  else if (k === 1) confidence = 0.35;
+  // One payment shows no pay frequency: named as salary it stays under a stream's 0.6 (`oneOff`).
+  else if (k === 1) confidence = 0.1;
   if (keyword) confidence += 0.25;
   if (rail) confidence += 0.1;
   if (fit.credits >= 1.5 * k && !keyword) confidence *= 0.5;
@@ -415,12 +416,20 @@ function amountsOf(payments: readonly Credit[], from: number, to: number): numbe
   return out;
 }
 
+/**
+ * Whether the fit is one payment named as salary: a salary credit, but no monthly stream (no pay
+ * frequency, no month-to-month amounts to compare), so never current income.
+ */
+export const oneOff = (fit: Fit): boolean => fit.payments.length === 1;
+
 /** Why a fit is (or is not) a salary, in the order the confidence was built. */
 export function fitEvidence(fit: Fit): string[] {
   const k = fit.payments.length;
   const months = fit.lastMonth - fit.firstMonth + 1;
   const evidence = [
-    `${k} payment(s) around day ${fit.payDay} over ${months} month(s), ${Math.round(fit.stability * 100)}% of month-to-month amounts within ${fit.band}`,
+    oneOff(fit)
+      ? `1 payment, on ${(fit.payments[0] as Credit).tx.date}: one payment shows no pay frequency and no month-to-month amounts, so it is not a monthly salary`
+      : `${k} payment(s) around day ${fit.payDay} over ${months} month(s), ${Math.round(fit.stability * 100)}% of month-to-month amounts within ${fit.band}`,
   ];
   if (fit.keyword) evidence.push('narration names salary or payroll');
   if (fit.rail) evidence.push('paid through a payroll rail');

@@ -1,10 +1,9 @@
 import type { CanonicalTransaction } from '../../domain/statement.js';
+import { isPayCandidate } from './categorise/categories.js';
 import type { Verdict } from './categorise/categorise.js';
 import type { AnalysisContext } from './context.js';
 
-/** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
-export const isPayCandidate = (category: string): boolean =>
-  category === 'salary' || category === 'transfer_in' || category === 'other';
+export { isPayCandidate };
 
 /** Rows of one counterparty (`entity ?? counterparty`), direction and category. */
 export interface Bucket {

@@ -61,3 +61,7 @@ const channelSet: ReadonlySet<string> = new Set(CHANNELS);
 export const isDebitCategory = (value: string): value is DebitCategory => debitSet.has(value);
 export const isCreditCategory = (value: string): value is CreditCategory => creditSet.has(value);
 export const isChannel = (value: string): value is Channel => channelSet.has(value);
+
+/** Credits that may be pay; self-transfers, loans, gambling winnings, reversals and interest never are. */
+export const isPayCandidate = (category: string): boolean =>
+  category === 'salary' || category === 'transfer_in' || category === 'other';

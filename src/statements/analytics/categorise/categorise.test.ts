@@ -148,6 +148,101 @@ describe('a credit is a self-transfer only when the holder sent it', () => {
   });
 });
 
+describe('an employer whose name begins with a bank word, or paid through a rail, is the sender', () => {
+  // Holder ADEBAYO CHINEDU OKAFOR, named as the beneficiary after the employer.
+  const okafor = holderTokens('ADEBAYO CHINEDU OKAFOR');
+  const credit = (narration: string) => categoriseTransaction({ direction: 'credit', narration }, okafor);
+
+  it('a bank word beginning a longer company name is the company, not the bank', () => {
+    for (const employer of ['ZENITH LOGISTICS LTD', 'ACCESS SOLUTIONS LTD', 'UNION SYSTEMS PLC', 'FIRST CONSULT LTD']) {
+      const pay = credit(`NIP FROM ${employer}/OKAFOR ADEBAYO C/MAR 2025`);
+      expect([pay.category, pay.counterparty]).toEqual(['transfer_in', employer]);
+    }
+  });
+  it('a payment or payroll rail named before the sender is not the sender', () => {
+    // A rail names no channel on a credit: the category is `other`, a credit that may be pay.
+    for (const rail of ['REMITA', 'FLW', 'PAYSTACK', 'INTERSWITCH']) {
+      const pay = credit(`${rail}/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025`);
+      expect([rail, pay.category, pay.counterparty]).toEqual([rail, 'other', 'ACME LOGISTICS LTD']);
+    }
+    expect(credit('REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025').category).toBe('other');
+  });
+  it('the bank itself, or a rail alone, before the holder is still the holder sending', () => {
+    for (const narration of [
+      'NIP FROM ZENITH BANK/OKAFOR ADEBAYO C',
+      'NIP/ZENITH/OKAFOR ADEBAYO C/upkeep',
+      'ACCESS BANK PLC/OKAFOR ADEBAYO C',
+      'ACCESS HOLDINGS PLC/OKAFOR ADEBAYO C',
+      'FIRST BANK OF NIGERIA/ADEBAYO CHINEDU OKAFOR',
+      'OPAY DIGITAL SERVICES LTD/OKAFOR ADEBAYO CHINEDU',
+      'REMITA/OKAFOR ADEBAYO C/MAR 2025',
+      'PAYSTACK/OKAFOR ADEBAYO C',
+      'ZENITH OKAFOR ADEBAYO C',
+    ]) {
+      expect([narration, credit(narration).category]).toEqual([narration, 'self_transfer']);
+    }
+  });
+});
+
+describe('who sent a credit, as a payer of salary', () => {
+  const okafor = holderTokens('ADEBAYO CHINEDU OKAFOR');
+  const credit = (narration: string) => categoriseTransaction({ direction: 'credit', narration }, okafor);
+  const payerOf = (narration: string) => [narration, credit(narration).payer];
+
+  it('a company suffix or an employer word in the sender’s field, or a rail: an employer', () => {
+    for (const narration of [
+      'NIP FROM ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025',
+      'NIP CR/DIAMOND BANK PLC/JAN 2023',
+      'NIP FROM FEDERAL MINISTRY OF HEALTH',
+      'NIP FROM UNIVERSITY OF LAGOS/MAR',
+      'PAYSTACK PAYOUT/TECHCORP AFRICA/STAFF',
+      'REMITA/IPPIS/FGN/OGUN STATE',
+      'NIP FROM MTN NIGERIA COMMUNICATIONS',
+    ]) {
+      expect(payerOf(narration)).toEqual([narration, 'employer']);
+    }
+  });
+  it('a personal name is a person, an employer only when the narration says pay', () => {
+    for (const narration of [
+      'NIP FROM EMEKA JOHNSON OBI',
+      'NIP CR/GRACE ADEWALE/ACCESS BANK PLC',
+      'Received from GLORY NWOSU - First Bank',
+      'NIP FROM EMEKA JOHNSON OBI/PAY BACK',
+      // A cash deposit names no one.
+      'CASH DEPOSIT',
+    ]) {
+      expect(payerOf(narration)).toEqual([narration, 'person']);
+    }
+    for (const narration of ['NIP FROM EMEKA JOHNSON OBI/MAR PAY', 'NIP FROM EMEKA JOHNSON OBI/MAY SALARY']) {
+      expect(payerOf(narration)).toEqual([narration, 'employer']);
+    }
+  });
+  it('a person sharing a word of the holder’s name, or a note of support: family', () => {
+    for (const narration of [
+      'NIP FROM NGOZI OKAFOR',
+      'NIP FROM EMEKA JOHNSON OBI/UPKEEP',
+      'NIP FROM TUNDE BAKARE/FEEDING MONEY',
+      'NIP FROM TUNDE BAKARE/birthday gift',
+    ]) {
+      expect(payerOf(narration)).toEqual([narration, 'family']);
+    }
+    // A debit has no sender to judge.
+    expect(categoriseTransaction({ direction: 'debit', narration: 'TRF TO EMEKA OBI' }, okafor).payer).toBeNull();
+  });
+  it('a salary word from a relative or beside a note of support is no salary', () => {
+    const kin = credit('NIP FROM NGOZI OKAFOR/MAY SALARY');
+    expect([kin.category, kin.payer, kin.evidence]).toEqual([
+      'transfer_in',
+      'family',
+      'salary word from a relative or beside a note of support: not pay',
+    ]);
+    expect(credit('NIP FROM EMEKA JOHNSON OBI/UPKEEP SALARY').category).toBe('transfer_in');
+    // From anyone else it stays salary.
+    expect(credit('NIP FROM EMEKA JOHNSON OBI/MAY SALARY').category).toBe('salary');
+    expect(credit('NIP FROM ACME LTD/OKAFOR ADEBAYO C/MAY SALARY').category).toBe('salary');
+  });
+});
+
 describe('self-transfers from the holder name shortened to initials', () => {
   const okafor = holderTokens('ADEBAYO JOHN OKAFOR');
   const category = (narration: string, direction: Direction) =>
@@ -373,6 +468,13 @@ describe('counterparty', () => {
     // No company suffix: a bank (and branch) name, not a company.
     expect(judge('ATM CASH WDL ZENITH ADEOLA ODEKU BRANCH 2').counterparty).toBe('ATM');
     expect(judge('NIP CR/CHIOMA NWOSU/ZENITH/GTB', 'credit').counterparty).toBe('CHIOMA NWOSU');
+  });
+  it('a payment or payroll rail and its grammar are not the other party: the payer named after them is', () => {
+    expect(judge('REMITA PAYMT ZENITH LOGISTICS LTD JAN 2025', 'credit').counterparty).toBe('ZENITH LOGISTICS LTD');
+    expect(judge('REMITA PAYMT ZENLOG AFRICA LTD JUL 2025', 'credit').counterparty).toBe('ZENLOG AFRICA LTD');
+    expect(judge('PAYSTACK PAYOUT/TECHCORP AFRICA/STAFF', 'credit').counterparty).toBe('TECHCORP AFRICA');
+    expect(judge('IPPIS/FMOH/OKAFOR ADEBAYO CHINEDU/MAR 2025', 'credit').counterparty).toBe('FMOH');
+    expect(judge('INTERSWITCH/ACME LTD/MAR', 'credit').counterparty).toBe('ACME LTD');
   });
   it('a charge is named by its kind, not by the payee of the transfer it was charged on', () => {
     expect(

@@ -2,9 +2,10 @@ import type { CanonicalStatement, CanonicalTransaction, Direction } from '../../
 import { dayNumber } from '../calendar.js';
 import noise from '../lexicon/noise.json' with { type: 'json' };
 import payroll from '../lexicon/payroll.json' with { type: 'json' };
-import type { Category, Channel } from './categories.js';
-import { counterpartySide, holderTokens, namesHolder, type Span, sentByAnother } from './holder.js';
+import { type Category, type Channel, isPayCandidate } from './categories.js';
+import { counterpartySide, holderTokens, type Institutions, namesHolder, type Span, sentByAnother } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
+import { type Payer, payerOf } from './payer.js';
 import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
 import { WordList } from './words.js';
@@ -26,6 +27,7 @@ function flagsOf(hits: readonly Hit[]): readonly string[] {
 const SELF_TRANSFER_PRIORITY = 66;
 const SELF_DEBIT = "holder's name on the receiving side";
 const SELF_CREDIT = "holder's name on the sending side";
+const FAMILY_SALARY = 'salary word from a relative or beside a note of support: not pay';
 
 const DEFAULT_DEBIT: Record<Channel, Category> = {
   transfer: 'transfer',
@@ -47,9 +49,12 @@ const DEFAULT_CREDIT: Partial<Record<Channel, Category>> = {
 
 const NOISE = new WordList(noise.words);
 const TRAILING_BANKS = new WordList(noise.trailingBankNames);
-const INSTITUTIONS = new WordList([...noise.trailingBankNames, ...noise.institutionWords]);
-
 const COMPANY_SUFFIXES = new WordList(payroll.employerSuffixes);
+const INSTITUTIONS: Institutions = {
+  names: new WordList([...noise.trailingBankNames, ...noise.institutionWords]),
+  opening: new WordList(noise.bankNamesOpeningCompanies),
+  suffixes: COMPANY_SUFFIXES,
+};
 
 const isNameWord = (words: NarrationWords, i: number): boolean =>
   (words.end[i] as number) - (words.start[i] as number) >= 2 &&
@@ -95,9 +100,8 @@ function nameSpan(words: NarrationWords, side: Span): Span {
   return { start, end: Math.max(start, end) };
 }
 
-/** The other party's name in `side` (`nameSpan`), its words upper-cased and spaced. */
-function counterpartyOf(words: NarrationWords, side: Span): string {
-  const { start, end } = nameSpan(words, side);
+/** The other party's name (`nameSpan`), its words upper-cased and spaced. */
+function counterpartyOf(words: NarrationWords, { start, end }: Span): string {
   let name = start < end ? token(words, start) : '';
   for (let i = start + 1; i < end; i++) name += ` ${token(words, i)}`;
   return name;
@@ -183,6 +187,8 @@ export interface Verdict {
   readonly counterparty: string;
   /** Facts flagged by the lexicon: `card_request`, `returned_cheque`, `bounced_debit`. */
   readonly flags: readonly string[];
+  /** On a credit that may be pay (`isPayCandidate`), who sent it as a payer of salary (`Payer`); else null. */
+  readonly payer: Payer | null;
 }
 
 /** Categorises one narration: one tokenisation, one pass of the compiled matcher. */
@@ -232,6 +238,19 @@ export function judge(
     confidence = category === 'other' ? 0.3 : 0.6;
     evidence = channelHit ? channelHit.channelEvidence : 'no lexicon entry matched';
   }
+  const name = nameSpan(words, side);
+  let payer: Payer | null = null;
+  if (direction === 'credit' && isPayCandidate(category)) {
+    const saysSalary = category === 'salary';
+    payer = payerOf({ words, side, name, hits, starts, holder, saysSalary });
+    // A relative's money, or money for upkeep, is no pay whatever it is called.
+    if (saysSalary && payer === 'family') {
+      category = 'transfer_in';
+      confidence = 0.6;
+      evidence = FAMILY_SALARY;
+      kind = null;
+    }
+  }
   let channel: Channel = channelHit?.rule.channel ?? 'other';
   if (category === 'bank_charges') channel = 'bank_charge';
   else if (!channelHit && category === 'salary') channel = 'transfer';
@@ -247,8 +266,9 @@ export function judge(
       ? entity.toUpperCase()
       : kind === 'bank_charge' && picked
         ? picked.phrase
-        : counterpartyOf(words, side),
+        : counterpartyOf(words, name),
     flags: flagsOf(hits),
+    payer,
   };
 }
 

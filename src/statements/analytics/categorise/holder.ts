@@ -69,21 +69,33 @@ export function namesHolder(words: NarrationWords, side: Span, holder: readonly 
   return first >= 0 && initialledName(words, side, holder, grammar);
 }
 
+/** Words naming banks and wallets, to tell the field of the rail money came by from its sender's. */
+export interface Institutions {
+  /** Words naming a bank or wallet (`ACCESS`, `GTB`, `OPAY`, `MFB`). */
+  names: WordList;
+  /** Of those, ordinary words that also begin other companies' names (`ZENITH LOGISTICS LTD`). */
+  opening: WordList;
+  /** Company suffixes (`LTD`, `PLC`): after a bank's word they are the bank's own (`ACCESS BANK PLC`). */
+  suffixes: WordList;
+}
+
 /**
  * On a credit, whether the first party named on the sending side is someone other than the holder.
  * Inflow narrations carry the beneficiary after the sender (`NIP FROM ACME PLC/OKAFOR ADA J/JAN`,
  * `NIP/GTB/ACME PLC/ADA OKAFOR`), so the holder's name in a later field is the beneficiary's, and
  * the credit is no self-transfer. The sender is the side's first field (words between separators,
- * `endsName`) with a name word that names no bank or wallet (`institutions`: `NIP/ACCESS/...`,
- * `OPAY DIGITAL SERVICES LTD/...`): another party when it has two or more name words (a company, a
- * person) and none of the holder's. One word alone (a remark, an unknown bank's code) decides nothing.
+ * `endsName`) with a name word (a payment rail such as `REMITA` is grammar, no name word) that
+ * names no bank or wallet (`institutions`: `NIP/ACCESS/...`, `OPAY DIGITAL SERVICES LTD/...`): another
+ * party when it has two or more name words (a company, a person) and none of the holder's. A bank's
+ * word that begins a longer company name (`ZENITH LOGISTICS LTD`, `ACCESS SOLUTIONS LTD`: `bankWordAt`)
+ * is that company's, not a bank's. One word alone (a remark, an unknown bank's code) decides nothing.
  */
 export function sentByAnother(
   words: NarrationWords,
   side: Span,
   holder: readonly string[],
   grammar: WordList,
-  institutions: WordList,
+  institutions: Institutions,
 ): boolean {
   for (let i = side.start; i < side.end; ) {
     let end = i + 1;
@@ -92,14 +104,40 @@ export function sentByAnother(
     let bank = false;
     let holderSeen = false;
     for (let j = i; j < end; j++) {
-      if (institutions.has(words.number[j] as number)) bank = true;
+      const institution = institutions.names.has(words.number[j] as number);
+      if (institution && bankWordAt(words, j, end, grammar, institutions)) bank = true;
       else if (holderWord(words, j, holder) >= 0) holderSeen = true;
-      if (partyWordAt(words, j, grammar)) names++;
+      // A bank's word beginning a company's name (`ZENITH`, grammar elsewhere) is a word of that name.
+      if (partyWordAt(words, j, grammar) || (institution && !bank)) names++;
     }
     if (!bank && names > 0) return !holderSeen && names >= 2;
     i = end;
   }
   return false;
+}
+
+/**
+ * Whether word i (of a field ending before `end`) names a bank or wallet: an institution's word,
+ * unless it is an ordinary word (`ZENITH`, `ACCESS`, `UNION`, `FIRST`) followed in its field by a
+ * name word that is neither an institution's word nor a company suffix (`ZENITH LOGISTICS LTD` is a
+ * logistics company; `ACCESS BANK PLC`, `ACCESS HOLDINGS PLC` and `ZENITH/...` are the bank).
+ */
+function bankWordAt(
+  words: NarrationWords,
+  i: number,
+  end: number,
+  grammar: WordList,
+  institutions: Institutions,
+): boolean {
+  const word = words.number[i] as number;
+  if (!institutions.names.has(word)) return false;
+  if (!institutions.opening.has(word)) return true;
+  for (let j = i + 1; j < end; j++) {
+    const next = words.number[j] as number;
+    if (institutions.names.has(next)) return true;
+    if (!institutions.suffixes.has(next) && partyWordAt(words, j, grammar)) return false;
+  }
+  return true;
 }
 
 /** Whether word i can be part of a party's name: two or more characters, not grammar, no digit. */
@@ -163,7 +201,7 @@ const nameWordAt = (words: NarrationWords, i: number, side: Span, grammar: WordL
   !TITLE_LIST.some((title) => spelt(words, i, title));
 
 /** Which of the holder's words word i is, or -1. */
-function holderWord(words: NarrationWords, i: number, names: readonly string[]): number {
+export function holderWord(words: NarrationWords, i: number, names: readonly string[]): number {
   for (let k = 0; k < names.length; k++) if (spelt(words, i, names[k] as string)) return k;
   return -1;
 }
