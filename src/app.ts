@@ -80,7 +80,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   // No route reads plain text (a token request in it is 415, not "must be object"); JSON objects
   // are parsed by one parser that says which member it refuses.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, formParameters(body as string));
