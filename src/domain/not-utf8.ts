@@ -23,7 +23,7 @@ function unusedMarker(bytes: Buffer): string | undefined {
   for (let i = bytes.indexOf('\u00ef\u00b7', 0, 'latin1'); i >= 0; i = bytes.indexOf('\u00ef\u00b7', i + 1, 'latin1')) {
     used.add(FIRST_MARK + (bytes[i + 2] ?? 0) - 0x90);
   }
-  for (const [escape] of bytes.toString('latin1').matchAll(MARK_ESCAPE)) used.add(Number.parseInt(escape.slice(2), 16));
+  for (const [text] of bytes.toString('latin1').matchAll(MARK_ESCAPE)) used.add(Number.parseInt(text.slice(2), 16));
   for (let c = FIRST_MARK; c < FIRST_MARK + MARKS; c++) if (!used.has(c)) return String.fromCharCode(c);
   return undefined;
 }
