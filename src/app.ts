@@ -11,6 +11,7 @@ import closedBodies from './http/plugins/closed-bodies.js';
 import contentEncoding from './http/plugins/content-encoding.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
+import drain from './http/plugins/drain.js';
 import errorsPlugin, { answerClientError, sendRouterError } from './http/plugins/errors.js';
 import observabilityPlugin, { setAnswerHeaders } from './http/plugins/observability.js';
 import rateLimit from './http/plugins/rate-limit.js';
@@ -70,7 +71,8 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
     // read), a minute later (its headers timeout) so that it never comes first.
     requestTimeout: config.limits.requestTimeoutMs + NODE_HEADERS_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
-    return503OnClosing: true,
+    // A request arriving during close is answered by the drain plugin, from the catalogue.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -78,7 +80,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   // No route reads plain text (a token request in it is 415, not "must be object"); JSON objects
   // are parsed by one parser that says which member it refuses.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, formParameters(body as string));
@@ -88,6 +90,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   });
 
   await app.register(errorsPlugin);
+  await app.register(drain);
   await app.register(closedBodies);
   await app.register(decimalIntegers);
   await app.register(observabilityPlugin, { registry: services.metrics });

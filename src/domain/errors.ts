@@ -46,6 +46,10 @@ export const errorCatalogue = {
     message: 'This client has started as many new bureau pulls in the last 24 hours as it may',
   },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready' },
+  SHUTTING_DOWN: {
+    status: 503,
+    message: 'This server is shutting down; retry the request on a new connection',
+  },
   STATEMENT_PROCESSING_UNAVAILABLE: {
     status: 503,
     message: 'The statement could not be processed now (it took too long or its worker failed); nothing was stored',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type FieldProblem, notJson, pointerToken } from '../domain/errors.js';
+import { type MarkedBody, markNotUtf8, NOT_UTF8, notUtf8Fields } from '../domain/not-utf8.js';
 
 type Done = (err: Error | null, body?: unknown) => void;
 
@@ -39,15 +40,35 @@ function refusalOf(text: string): AppError {
   return problem ? new AppError('VALIDATION_FAILED', `${problem.path}: ${problem.message}`, [problem]) : notJson();
 }
 
+/** The refusal of a body with bytes that are not UTF-8: at the strings and names holding them. */
+function notUtf8Refusal(marked: MarkedBody): AppError {
+  const problems: FieldProblem[] = [];
+  if (marked.marker === undefined) problems.push({ path: '/body', message: NOT_UTF8 });
+  else {
+    let value: unknown;
+    try {
+      value = JSON.parse(marked.bytes.toString());
+    } catch {
+      return notJson();
+    }
+    notUtf8Fields(value, marked.marker, (path, message) => problems.push({ path: `/body${path}`, message }));
+  }
+  const [first] = problems;
+  return new AppError('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, problems);
+}
+
 /**
  * The `application/json` parser of the routes that read a JSON body as an object (statement
  * submissions keep their chunks: `body-chunks.ts`). Fastify's own parser does the parsing; a body
- * it refuses though it is JSON is refused at the offending member, not as "not valid JSON".
+ * it refuses though it is JSON is refused at the offending member, not as "not valid JSON"; so is
+ * one with bytes that are not UTF-8 (read as text, they would be U+FFFD). Takes the body's bytes.
  * `emptyAllowed`: an empty body is no body, as the credit fetch routes' callers send.
  */
 export function jsonBodyParser(app: FastifyInstance, opts: { emptyAllowed?: boolean } = {}) {
   const secure = app.getDefaultJsonParser('error', 'error');
   return (request: FastifyRequest, body: string | Buffer, done: Done) => {
+    const marked = typeof body === 'string' ? undefined : markNotUtf8(body);
+    if (marked) return done(notUtf8Refusal(marked));
     const text = String(body);
     if (opts.emptyAllowed && text === '') return done(null, undefined);
     secure(request, text, (err: Error | null, value?: unknown) => (err ? done(refusalOf(text)) : done(null, value)));

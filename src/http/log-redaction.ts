@@ -72,7 +72,7 @@ const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
  * A request URL as logged: the path and the query's parameter names, each value censored
  * (`/credit/consumer-reports?bvn=[redacted]`). A client may put a BVN or a name in a query string.
  */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const parameters = url
@@ -87,6 +87,9 @@ export function loggedUrl(url: string): string {
   return `${url.slice(0, start)}?${parameters.join('&')}`;
 }
 
+/** What a request no route took is logged as, in place of its path. */
+const UNMATCHED_PATH = '[unmatched]';
+
 /** The fields of a request that Fastify logs, as its own serializer picks them. */
 interface LoggedRequest {
   method: string;
@@ -95,17 +98,32 @@ interface LoggedRequest {
   ip?: string;
   headers?: Record<string, string | string[] | undefined>;
   socket?: { remotePort?: number };
+  /** Fastify's request: the route that took it, if any. */
+  is404?: boolean;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * A request's URL as logged: the template of the route that took it (`/statements/:key`, never
+ * the key), or `[unmatched]` (none of its segments) when no route did, then the query with its
+ * values censored. A client may put a BVN or a name where a path value goes, or in a path that
+ * does not exist.
+ */
+function requestUrl(req: LoggedRequest): string {
+  const route = req.is404 === false ? req.routeOptions?.url : undefined;
+  const start = req.url.indexOf('?');
+  return loggedUrl(`${route ?? UNMATCHED_PATH}${start < 0 ? '' : req.url.slice(start)}`);
 }
 
 /**
  * pino serializers for the request logs: Fastify's own `req` fields (method, url, version, host,
- * remote address and port), the URL's query values censored. Every logger the HTTP layer uses
+ * remote address and port), the URL as `requestUrl` shows it. Every logger the HTTP layer uses
  * gets them (`createLogger`, and the test logger options in `app.ts`).
  */
 export const requestSerializers = {
   req: (req: LoggedRequest) => ({
     method: req.method,
-    url: loggedUrl(req.url),
+    url: requestUrl(req),
     version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
     host: req.host,
     remoteAddress: req.ip,

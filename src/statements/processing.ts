@@ -1,5 +1,6 @@
 import type { StatementsConfig } from '../config.js';
 import { AppError, type ErrorCode, type FieldProblem, notJson } from '../domain/errors.js';
+import { markNotUtf8, NOT_UTF8, notUtf8Fields } from '../domain/not-utf8.js';
 import type { CanonicalStatement } from '../domain/statement.js';
 import { analyseStatement, type StatementAnalytics } from './analytics/analyse.js';
 import { bodyChunks, joinedBytes } from './body-bytes.js';
@@ -71,15 +72,18 @@ export const refusalOf = (err: AppError): Refusal => ({
 export const refusalError = (r: Refusal): AppError => new AppError(r.code, r.message, r.details, r.extra);
 
 /**
- * The request body as a value, with the strings in it that hold a NUL character (`nul-characters.ts`,
- * refused by readSubmission with the body's other problems): bytes (joined here) or text are parsed
- * here (on the worker, off the event loop); bytes in runs, never as one large string (`json-bytes.ts`).
+ * The request body as a value, with the strings in it that hold a NUL character (`nul-characters.ts`)
+ * or bytes that are not UTF-8 (`not-utf8.ts`), refused by readSubmission with the body's other
+ * problems: bytes (joined here) or text are parsed here (on the worker, off the event loop); bytes
+ * in runs, never as one large string (`json-bytes.ts`).
  */
-function bodyValue(body: unknown): { value: unknown; nul: Problems } {
+function bodyValue(body: unknown): { value: unknown; found: Problems } {
   const chunks = bodyChunks(body);
-  if (typeof body !== 'string' && chunks === undefined) return { value: body, nul: nulCharacterProblems(body) };
-  // The JSON text, as a string or as its bytes.
-  const source = chunks === undefined ? (body as string) : joinedBytes(chunks);
+  if (typeof body !== 'string' && chunks === undefined) return { value: body, found: nulCharacterProblems(body) };
+  // The JSON text, as a string or as its bytes; bytes that are not UTF-8 marked where they were.
+  const given = chunks === undefined ? (body as string) : joinedBytes(chunks);
+  const marked = typeof given === 'string' ? undefined : markNotUtf8(given);
+  const source = marked?.bytes ?? given;
   let value: unknown;
   try {
     value = typeof source === 'string' ? JSON.parse(source) : parseJsonBytes(source);
@@ -87,7 +91,10 @@ function bodyValue(body: unknown): { value: unknown; nul: Problems } {
     throw notJson();
   }
   // JSON text can carry U+0000 only as the escape `\u0000`: a body without one is not walked.
-  return { value, nul: source.includes('\\u0000') ? nulCharacterProblems(value) : new Problems() };
+  const found = source.includes('\\u0000') ? nulCharacterProblems(value) : new Problems();
+  if (marked?.marker !== undefined) notUtf8Fields(value, marked.marker, (path, message) => found.add(path, message));
+  else if (marked) found.add('', NOT_UTF8);
+  return { value, found };
 }
 
 function statusOf(statement: CanonicalStatement, integrity: IntegrityReport): ProcessedStatement['processingStatus'] {
@@ -114,8 +121,8 @@ export function processSubmission(
   let reorderedDays: number;
   let repeated: RepeatedRow[];
   try {
-    const { value, nul } = bodyValue(request.body);
-    ({ statement, reorderedDays, repeated } = readSubmission({ ...request, body: value }, config, nul));
+    const { value, found } = bodyValue(request.body);
+    ({ statement, reorderedDays, repeated } = readSubmission({ ...request, body: value }, config, found));
   } catch (err) {
     if (err instanceof AppError) return { ok: false, refusal: refusalOf(err) };
     throw err;

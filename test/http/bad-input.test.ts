@@ -118,6 +118,87 @@ describe('bodies that are not JSON', () => {
   });
 });
 
+/** `text` as UTF-8 bytes with the bytes 0xFF 0xFE (never UTF-8) put in right after `after`. */
+function withBadBytes(text: string, after: string): Buffer {
+  const at = Buffer.byteLength(text.slice(0, text.indexOf(after) + after.length));
+  const bytes = Buffer.from(text);
+  return Buffer.concat([bytes.subarray(0, at), Buffer.from([0xff, 0xfe]), bytes.subarray(at)]);
+}
+
+describe('bodies that are not UTF-8', () => {
+  it.each([
+    ['inline', 20],
+    ['on a worker', 1_000],
+  ])('bytes that are not UTF-8 in a statement text (%s) are refused at its path, nothing stored', async (_where, n) => {
+    const body = bodyFor('periculum', generateRows(n), `not utf-8 ${n}`) as {
+      transactions: Array<Record<string, unknown>>;
+    };
+    (body.transactions[1] as Record<string, unknown>).description = 'POS PURCHASE SHOPRITE LEKKI';
+    const payload = withBadBytes(JSON.stringify(body), 'SHOP');
+    expect(payload.length > 32_768).toBe(n === 1_000); // ANALYSIS_INLINE_BELOW_BYTES: on a worker or not
+    const before = await storedCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=periculum&statementType=consumer',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'STATEMENT_INVALID',
+      errors: [{ path: '/body/transactions/1/description', message: expect.stringMatching(/not UTF-8/) }],
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('a member name with bytes that are not UTF-8 is refused at that member', async () => {
+    const body = { ...(bodyFor('mono', rows, 'bad member name') as object), note: 1 };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=mono&statementType=consumer',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload: withBadBytes(JSON.stringify(body), '"no'),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { path: '/body/no\uFFFD\uFFFDte', message: expect.stringMatching(/name .*not UTF-8/) },
+    ]);
+  });
+
+  it('U+FFFD sent as UTF-8 or as an escape is text like any other', async () => {
+    const text = JSON.stringify(bodyFor('mono', rows, 'replacement \uFFFD and ESCAPED'));
+    const res = await submit('mono', text.replace('ESCAPED', '\\ufffd'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('replacement \uFFFD and \uFFFD');
+  });
+
+  it('the other JSON routes refuse such bytes with a 400 at their path', async () => {
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: '/credit/consumer-reports',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload: withBadBytes('{"bvn":"22212345678","name":"Chiamaka Obi"}', 'Chi'),
+    });
+    expect(credit.statusCode, credit.body).toBe(400);
+    expect(credit.json()).toMatchObject({
+      status: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: '/body/name', message: expect.stringMatching(/not UTF-8/) }],
+    });
+    const affordability = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload: withBadBytes('{"statementKey": 1, "dti": 0.4, "loanTenure": 6}', '"dti'),
+    });
+    expect(affordability.statusCode, affordability.body).toBe(400);
+    expect(affordability.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: '/body/dti\uFFFD\uFFFD', message: expect.stringMatching(/name .*not UTF-8/) }],
+    });
+  });
+});
+
 describe('query and path values at their extremes', () => {
   it('integers in the query or the path are decimal digits: hex, exponents, signs and spaces are 400 at the field', async () => {
     const refused = [

@@ -48,7 +48,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
 
   // The real API's clients send `Content-Type: application/json` with no body to the fetch route.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app, { emptyAllowed: true }));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app, { emptyAllowed: true }));
 
   app.post(
     '/credit/consumer-reports',
