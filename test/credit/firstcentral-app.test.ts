@@ -55,6 +55,36 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
     expect(body.data.report.creditAccountSummary.totalMonthlyInstalmentNGN).toBe('17,205.00');
   });
 
+  it('a report without its CreditSummary: the summary shows the arrears its agreements list, not zeros', async () => {
+    server.behave('40000000005', {
+      kind: 'edited',
+      edit: (sections) =>
+        sections
+          .filter((part) => !('CreditSummary' in part))
+          .map((part) => {
+            const agreements = part.CreditAgreementSummary as Array<Record<string, unknown>> | undefined;
+            if (!agreements) return part;
+            const [first, ...rest] = agreements;
+            const open = { AccountStatus: 'Open', AmountOverdue: '250,000.00', CurrentBalanceAmt: '900,000.00' };
+            return { CreditAgreementSummary: [{ ...first, ...open, PerformanceStatus: 'Lost' }, ...rest] };
+          }),
+    });
+    const body = await outcome('40000000005');
+    expect(body).toMatchObject({ status: true, data: { state: 'completed' } });
+    expect(body.data.report.creditAccountSummary).toMatchObject({
+      rating: '',
+      totalAccountInArrearNGN: '1',
+      totalAmountInArrearNGN: '250,000.00',
+      totalOutstandingdebtNGN: '900,000.00',
+      totalNumberofAccountsNGN: '4',
+      totalaccountinGoodconditionNGN: '2',
+    });
+    expect(body.data.report.creditAgreementSummary[0]).toMatchObject({
+      amountOverdue: '250,000.00',
+      performanceStatus: 'Lost',
+    });
+  });
+
   it('no match: failed with CREDIT_NO_RECORD', async () => {
     server.behave('40000000001', { kind: 'no-match' });
     expect(await outcome('40000000001')).toMatchObject({ status: false, code: 'CREDIT_NO_RECORD' });

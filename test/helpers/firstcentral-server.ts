@@ -24,7 +24,9 @@ export type Behaviour =
   /** A 200 of this many bytes, sent in chunks without a Content-Length. */
   | { kind: 'huge'; bytes: number }
   /** The commercial match lists these CommercialIDs ('' and '0' are the bureau's placeholders for none). */
-  | { kind: 'candidates'; commercialIDs: string[] };
+  | { kind: 'candidates'; commercialIDs: string[] }
+  /** The fixture report as `edit` changes it (it gets a copy of the sections: FirstCentral's array of one-key objects). */
+  | { kind: 'edited'; edit: (sections: Array<Record<string, unknown>>) => unknown };
 
 export interface FirstCentralTestServer {
   url: string;
@@ -164,6 +166,8 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
           res.on('error', () => {});
           return more();
         }
+        case 'edited':
+          return send(200, behaviour.edit(structuredClone(fixture) as Array<Record<string, unknown>>));
         default:
           return send(200, fixture);
       }

@@ -1,6 +1,7 @@
 import { type Bureau, BureauError } from '../../bureau.js';
+import { UnreadableReportError } from './answer-values.js';
 import { mapFirstCentralCommercialReport } from './map-commercial-report.js';
-import { mapFirstCentralReport, UnreadableReportError } from './map-report.js';
+import { mapFirstCentralReport } from './map-report.js';
 
 export interface FirstCentralSettings {
   /** e.g. `https://online.firstcentralcreditbureau.com/firstcentralrestv2` (no trailing slash). */

@@ -4,9 +4,9 @@ import {
   COMMERCIAL_NULLABLE_SECTIONS,
   type CommercialCreditReport,
 } from '../../commercial-report.js';
+import { mapAccountSummary } from './account-summary.js';
 import {
   lookup,
-  mapAccountSummary,
   mergeSections,
   nullableSections,
   reportDate,
@@ -14,7 +14,7 @@ import {
   subjectId,
   textFields,
   UnreadableReportError,
-} from './map-report.js';
+} from './answer-values.js';
 
 /**
  * Maps FirstCentral's full commercial report (`GetCommercialFullCreditReport`) onto the commercial
@@ -39,7 +39,7 @@ export function mapFirstCentralCommercialReport(answer: unknown): CommercialCred
   return {
     businessData,
     directorInformation: rows(get('DirectorInformation')),
-    creditAccountSummary: mapAccountSummary(get, sections.creditAgreementSummary),
+    creditAccountSummary: mapAccountSummary(get, { agreements: sections.creditAgreementSummary }),
     ...sections,
   };
 }
