@@ -132,6 +132,8 @@ describe('POST /statements/get-consumer-credit/{reference}', () => {
     expect(Object.keys(report.accountRating).sort()).toEqual([...ACCOUNT_RATING_KEYS].sort());
     expect(ACCOUNT_RATING_KEYS).toHaveLength(18);
     expect(report.accountRating).toHaveProperty('noOfAutoLoanccountsGood');
+    // The BVN masked as a statement's is (and as the FirstCentral report's).
+    expect(report.identificationHistory).toEqual([{ identificationType: 'BVN', identificationNumber: '*******0002' }]);
     expect(Object.keys(report.creditAccountSummary).sort()).toEqual(
       [
         'rating',

@@ -198,6 +198,33 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     });
   });
 
+  it('identity numbers are masked as everywhere else: every digit but the last four hidden', async () => {
+    server.behave('10000000016', {
+      kind: 'edited',
+      edit: (sections) => [
+        ...editSection(
+          editSection(sections, 'IdentificationHistory', () => [
+            { IdentificationType: 'BVN', IdentificationNumber: '22471069115', UpDateDate: '01/01/2020' },
+            { IdentificationType: 'National ID', IdentificationNumber: ' 12345678901 ', UpDateDate: '02/01/2020' },
+          ]),
+          'PersonalDetailsSummary',
+          ([person]) => [{ ...person, NationalIDNo: '12345678901', PassportNo: 'A01234567', DriversLicenseNo: '' }],
+        ),
+      ],
+    });
+    const report = await fetchReport(adapter(), '10000000016');
+    expect(report.identificationHistory).toEqual([
+      { identificationType: 'BVN', identificationNumber: '*******9115', upDateDate: '01/01/2020' },
+      { identificationType: 'National ID', identificationNumber: '*******8901', upDateDate: '02/01/2020' },
+    ]);
+    expect(report.personalDetailsSummary).toMatchObject({
+      nationalIDNo: '*******8901',
+      passportNo: '*****4567',
+      driversLicenseNo: '',
+    });
+    expect(JSON.stringify(report)).not.toContain('22471069115');
+  });
+
   it('sends the configured enquiry reason when the lender gives none', async () => {
     await adapter().requestReport({ bvn: '22471069115' }, signal());
     const last = server.calls.filter((c) => c.path === 'ConnectConsumerMatch').at(-1);

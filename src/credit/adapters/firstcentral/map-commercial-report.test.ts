@@ -72,7 +72,7 @@ describe('mapFirstCentralCommercialReport', () => {
         firstName: 'Tolulope',
         othernames: 'Morenike',
         surname: 'Adewale',
-        identificationnumber: '22000000101',
+        identificationnumber: '*******0101', // masked
         directorAppointmentdate: '14/03/2016',
       },
       expect.objectContaining({ directorid: '4471803', surname: 'Eze', firstName: 'Chukwuemeka' }),

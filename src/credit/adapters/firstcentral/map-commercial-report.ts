@@ -4,6 +4,7 @@ import {
   COMMERCIAL_NULLABLE_SECTIONS,
   type CommercialCreditReport,
 } from '../../commercial-report.js';
+import { maskIdentityRows } from '../../identity-numbers.js';
 import { mapAccountSummary } from './account-summary.js';
 import {
   lookup,
@@ -38,7 +39,7 @@ export function mapFirstCentralCommercialReport(answer: unknown): CommercialCred
   const sections = nullableSections(get, COMMERCIAL_NULLABLE_SECTIONS);
   return {
     businessData,
-    directorInformation: rows(get('DirectorInformation')),
+    directorInformation: maskIdentityRows(rows(get('DirectorInformation'))),
     creditAccountSummary: mapAccountSummary(get, { agreements: sections.creditAgreementSummary }),
     ...sections,
   };

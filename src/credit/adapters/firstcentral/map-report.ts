@@ -1,3 +1,4 @@
+import { maskIdentityRows, maskPersonalIds } from '../../identity-numbers.js';
 import {
   ACCOUNT_RATING_KEYS,
   type CreditReport,
@@ -52,6 +53,7 @@ export function mapFirstCentralReport(answer: unknown): CreditReport {
   personalDetailsSummary.birthDate = reportDate(personalDetailsSummary.birthDate);
 
   const sections = nullableSections(get, NULLABLE_SECTIONS, sectionAliases);
+  sections.identificationHistory = maskIdentityRows(sections.identificationHistory);
   const creditAccountSummary = mapAccountSummary(get, {
     agreements: sections.creditAgreementSummary,
     judgements: sections.judgementSummary,
@@ -65,5 +67,10 @@ export function mapFirstCentralReport(answer: unknown): CreditReport {
     accountRating[key] = formatMetric('count', value, `CreditAccountRating.${key}`);
   }
 
-  return { ...sections, accountRating, creditAccountSummary, personalDetailsSummary };
+  return {
+    ...sections,
+    accountRating,
+    creditAccountSummary,
+    personalDetailsSummary: maskPersonalIds(personalDetailsSummary),
+  };
 }

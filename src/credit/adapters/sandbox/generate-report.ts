@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { maskIdentifier } from '../../../domain/identifier.js';
 import { formatMajor } from '../../../domain/money.js';
 import {
   type AccountKind,
@@ -92,9 +93,6 @@ export const ddmmyyyy = (ms: number): string => {
 
 /** The bureau's numeric id for a subject, from the last digits of its key. */
 export const bureauId = (key: string): number => 1_000_000 + (Number(key.replace(/\D/g, '').slice(-7)) % 8_999_999);
-
-/** A BVN as the bureau shows it: all but the first three and last two digits hidden. */
-export const maskedBvn = (bvn: string): string => `${bvn.slice(0, 3)}******${bvn.slice(-2)}`;
 
 export const drawMobile = (r: Random): string => `080${String(r.int(10_000_000, 99_999_999))}`;
 
@@ -361,7 +359,7 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
   };
   if (profile !== 'thin') {
     report.employmentHistory = [{ employerDetail: employer, occupation: '', upDateDate: ddmmyyyy(AS_OF - 200 * DAY) }];
-    report.identificationHistory = [{ identificationType: 'BVN', identificationNumber: maskedBvn(bvn) }];
+    report.identificationHistory = [{ identificationType: 'BVN', identificationNumber: maskIdentifier(bvn) }];
     report.highestDelinquencyRating = highestDelinquencyRows(accounts);
   }
   if (profile === 'bad') {
