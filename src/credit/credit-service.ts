@@ -162,6 +162,7 @@ export function createCreditService(deps: {
   metrics: CreditMetrics;
   onError?: (err: unknown) => void;
   onBureauFailure?: (event: BureauFailureEvent) => void;
+  onRequestUnreadable?: (jobId: number) => void;
 }): CreditService {
   const { db, config, cipher, metrics } = deps;
   const breaker = createCircuitBreaker(config.breaker);
@@ -181,6 +182,7 @@ export function createCreditService(deps: {
     },
     onError: deps.onError,
     onBureauFailure: deps.onBureauFailure,
+    onRequestUnreadable: deps.onRequestUnreadable,
   });
   const displayName = deps.bureau.displayName;
 
@@ -203,7 +205,7 @@ export function createCreditService(deps: {
     const nextAt = new Date((oldest ?? new Date()).getTime() + DAY_MS).toISOString();
     throw new AppError(
       'CREDIT_PULL_LIMIT',
-      `this client started ${count} new bureau pulls in the last 24 hours, its limit (CREDIT_PULLS_PER_DAY); ` +
+      `this client started ${count} new bureau pulls in the last 24 hours, its daily limit; ` +
         `a report reused from a recent pull is not counted; the next pull can start at ${nextAt}`,
       undefined,
       { retryAfter: nextAt },

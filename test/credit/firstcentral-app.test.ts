@@ -126,9 +126,51 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
     expect(text).not.toContain('Amos');
   });
 
+  it("an unreadable report: the lender reads a plain message, the operator's log the detail", async () => {
+    server.behave('40000000006', { kind: 'garbage-report' });
+    const logged = logLines.length;
+    const body = await outcome('40000000006');
+    expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNREADABLE' });
+    expect(body.message).toBe(
+      'The answer from FirstCentral Credit Bureau could not be read. Request a new report later; if it persists, contact support with this reference.',
+    );
+    const text = logLines.slice(logged).join('\n');
+    expect(text).toContain('the report has no PersonalDetailsSummary');
+    expect(text).not.toContain('40000000006');
+    expect(text).not.toContain('Amos');
+  });
+
   it('one 5xx then success: retried and completed', async () => {
     server.failNext('GetConsumerFullCreditReport', 1, 502);
     expect(await outcome('40000000004')).toMatchObject({ status: true, data: { state: 'completed' } });
+  });
+});
+
+describe('FirstCentral refusing the login', () => {
+  it("the lender is told the bureau could not be reached, never the operator's settings; the log names them", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const refused = await createTestApp({
+      env: { ...firstCentralEnv(server.url), FIRSTCENTRAL_PASSWORD: 'not the password' },
+      overrides: { log: createLogger('info', stream) },
+    });
+    try {
+      const headers = await refused.auth(['credit:read']);
+      const res = await requestReport(refused.app, headers, { bvn: '40000000007', name: 'Amos Testi' });
+      const { body } = await waitForState(refused.app, headers, res.json().data.reference, ['completed', 'failed']);
+      expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNAVAILABLE' });
+      expect(body.message).toBe(
+        'FirstCentral Credit Bureau could not be reached after 2 attempts. Request a new report later.',
+      );
+      expect(lines.join('\n')).toContain('check FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD');
+    } finally {
+      await refused.close();
+    }
   });
 });
 
