@@ -234,6 +234,17 @@ export function createJobRunner(deps: {
         report(job, err.kind, err.message, attempts, { retryInMs: Math.round(wait) });
         return;
       }
+      if (err.mayBeBilled) {
+        // The bureau may have produced and charged for the report it never delivered: asking
+        // again could charge twice, so that is the lender's call.
+        return failFromBureau(
+          job,
+          'unavailable',
+          `${capitalised(name)} did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.`,
+          job.attempts + 1,
+          `${err.kind} after the billed request was sent (not sent again): ${err.message}`,
+        );
+      }
       const kind = err.kind as keyof typeof messages;
       return failFromBureau(job, kind, messages[kind](job.kind), job.attempts, err.message);
     }

@@ -146,6 +146,42 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
   });
 });
 
+describe('a bureau that does not answer in time', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    // Three round trips fit in 3 s even on a busy machine; the bureau's stalls below never end.
+    slow = await createTestApp({ env: { ...firstCentralEnv(server.url), CREDIT_CALL_TIMEOUT_MS: '3000' } });
+  });
+  afterAll(async () => slow.close());
+
+  async function settle(bvn: string) {
+    const headers = await slow.auth(['credit:read']);
+    const res = await requestReport(slow.app, headers, { bvn, name: 'Amos Testi' });
+    return (await waitForState(slow.app, headers, res.json().data.reference, ['completed', 'failed'])).body;
+  }
+
+  it('the billed report call that got no answer is not sent again: the pull fails saying so', async () => {
+    server.behave('40000000008', { kind: 'drip' });
+    const before = server.count('GetConsumerFullCreditReport');
+    const body = await settle('40000000008');
+    expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNAVAILABLE', data: { state: 'failed' } });
+    expect(body.message).toBe(
+      'FirstCentral Credit Bureau did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.',
+    );
+    expect(server.count('GetConsumerFullCreditReport') - before).toBe(1);
+  });
+
+  it('a match that got no answer costs nothing: it is asked again, and the report is pulled once', async () => {
+    server.delayNext('ConnectConsumerMatch', 1, 600_000);
+    const matches = server.count('ConnectConsumerMatch');
+    const reports = server.count('GetConsumerFullCreditReport');
+    const body = await settle('40000000009');
+    expect(body).toMatchObject({ status: true, data: { state: 'completed' } });
+    expect(server.count('ConnectConsumerMatch') - matches).toBe(2);
+    expect(server.count('GetConsumerFullCreditReport') - reports).toBe(1);
+  });
+});
+
 describe('FirstCentral refusing the login', () => {
   it("the lender is told the bureau could not be reached, never the operator's settings; the log names them", async () => {
     const lines: string[] = [];

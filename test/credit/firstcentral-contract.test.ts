@@ -301,6 +301,22 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     const err = await guarded.requestReport(subject('10000000006')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BureauError);
     expect((err as BureauError).kind).toBe('timeout');
+    // The billed report call went out and got no answer: it may be charged, so it is not retried.
+    expect(err).toMatchObject({ mayBeBilled: true, retryable: false });
+  });
+
+  it('a call lost before the billed request, or a billed one the bureau refused, is retried', async () => {
+    const guarded = guardBureau(adapter(), {
+      timeoutMs: 1000,
+      breaker: createCircuitBreaker({ threshold: 5, cooldownMs: 1000 }),
+      metrics: createCreditMetrics(new Registry()),
+    });
+    server.delayNext('ConnectConsumerMatch', 1, 5_000);
+    const lostMatch = await guarded.requestReport(subject('10000000017')).catch((e: unknown) => e);
+    expect(lostMatch).toMatchObject({ kind: 'timeout', mayBeBilled: false, retryable: true });
+    server.failNext('GetConsumerFullCreditReport', 1, 503);
+    const refused = await guarded.requestReport(subject('10000000017')).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'unavailable', mayBeBilled: false, retryable: true });
   });
 
   it('wrong credentials: unavailable with a message naming the settings; health says so', async () => {
