@@ -33,6 +33,7 @@ import { reportAad, requestAad, subjectAad, subjectIdentifier } from './sealing.
 import { type KindUsage, usageOf } from './usage.js';
 
 export interface ConsumerReportRequest {
+  /** 11 digits, maybe with spaces around them (trimmed here). */
   bvn: string;
   name?: string | undefined;
   dateOfBirth?: string | undefined;
@@ -280,7 +281,8 @@ export function createCreditService(deps: {
         {
           kind: 'consumer',
           subject: {
-            bvn: input.bvn,
+            // Spaces around it are ignored, as in a statement (the schema allows only those).
+            bvn: input.bvn.trim(),
             name: input.name,
             dateOfBirth: input.dateOfBirth,
             enquiryReason: input.enquiryReason,

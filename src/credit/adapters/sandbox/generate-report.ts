@@ -166,8 +166,10 @@ export function drawAccounts<K>(r: Random, profile: Profile, count: number, plan
     const principal = r.int(...plan.principalThousands) * 1000 * 100;
     const instalment = Math.round(principal / months / 100) * 100;
     const troubled = profile === 'bad' ? i % 2 === 0 : profile === 'mixed' && i === 0;
-    const balance = closed ? 0 : Math.round(principal * r.next());
-    const overdue = troubled && !closed ? Math.min(balance, instalment * r.int(2, 6)) : 0;
+    const drawn = closed ? 0 : Math.round(principal * r.next());
+    const missed = troubled && !closed ? r.int(2, 6) : 3;
+    // A troubled account stays open and owes something; what is overdue is never more than it owes.
+    const balance = troubled && drawn === 0 ? Math.round(principal / 2) : drawn;
     accounts.push({
       lender,
       kind,
@@ -175,9 +177,9 @@ export function drawAccounts<K>(r: Random, profile: Profile, count: number, plan
       opened,
       closed: troubled ? undefined : closed,
       principal,
-      balance: troubled && balance === 0 ? Math.round(principal / 2) : balance,
+      balance,
       instalment,
-      overdue: troubled && overdue === 0 ? instalment * 3 : overdue,
+      overdue: troubled ? Math.min(balance, instalment * missed) : 0,
       months,
       performance: troubled ? (profile === 'bad' ? r.pick(['Doubtful', 'Lost'] as const) : 'Watchlist') : 'Performing',
     });
