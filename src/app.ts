@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
-import { formParameters } from './http/form-body.js';
 import { jsonBodyParser } from './http/json-body.js';
 import authPlugin from './http/plugins/auth.js';
 import charset from './http/plugins/charset.js';
@@ -78,16 +77,10 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   // No route reads plain text (a token request in it is 415, not "must be object"); JSON objects
-  // are parsed by one parser that says which member it refuses.
+  // are parsed by one parser that says which member it refuses. Only the token endpoint reads a
+  // form (its own parser, in its plugin): any other route answers one 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, formParameters(body as string));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
 
   await app.register(errorsPlugin);
   await app.register(drain);

@@ -30,7 +30,7 @@ export type BureauResult<R = CreditReport> =
 /**
  * Why a bureau call failed. `no_record`, `rejected` and `unreadable` are final (asking again would
  * not help, and a garbled full report may already have been billed); `unavailable` and `timeout`
- * are retried with backoff.
+ * are retried with backoff, unless the billed call may have been charged (`mayBeBilled`).
  */
 export type BureauFailure = 'no_record' | 'rejected' | 'unreadable' | 'unavailable' | 'timeout';
 
@@ -38,14 +38,31 @@ export class BureauError extends Error {
   constructor(
     readonly kind: BureauFailure,
     message: string,
+    /** The call failed after its billed request went out and before any answer to it came back. */
+    readonly mayBeBilled = false,
   ) {
     super(message);
     this.name = 'BureauError';
   }
 
-  get retryable(): boolean {
+  /** The bureau may be back later (`unavailable`, `timeout`). */
+  get transient(): boolean {
     return this.kind === 'unavailable' || this.kind === 'timeout';
   }
+
+  /** Asking again costs nothing more: a transient failure before any billed request was answered or lost. */
+  get retryable(): boolean {
+    return this.transient && !this.mayBeBilled;
+  }
+}
+
+/**
+ * Kept by an adapter while a call runs, for the caller that may abandon it (the guarded bureau's
+ * timeout): `mayBeBilled` is true from the moment the billed request is sent until the bureau
+ * answers it with an error status, which delivers no report and so is not charged.
+ */
+export interface BillingWatch {
+  mayBeBilled: boolean;
 }
 
 /**
@@ -60,13 +77,20 @@ export interface Bureau {
   readonly displayName: string;
   /** The bureau's local currency column added to the spec's four, if it has one. */
   readonly localCurrencies: readonly SummaryCurrency[];
-  /** Asks for a subject's full consumer report. */
-  requestReport(subject: BureauSubject, signal: AbortSignal): Promise<BureauResult>;
+  /**
+   * Asks for a subject's full consumer report. An adapter whose calls take several steps, one of
+   * them billed, keeps `billing` (`BillingWatch`) so that an abandoned call is known to be billed.
+   */
+  requestReport(subject: BureauSubject, signal: AbortSignal, billing?: BillingWatch): Promise<BureauResult>;
   /**
    * Asks for a business's full commercial report. Bureaus answer these at once (FirstCentral's
    * `GetCommercialFullCreditReport` is synchronous), so there is no pending answer to fetch later.
    */
-  requestCommercialReport(subject: BusinessSubject, signal: AbortSignal): Promise<CommercialCreditReport>;
+  requestCommercialReport(
+    subject: BusinessSubject,
+    signal: AbortSignal,
+    billing?: BillingWatch,
+  ): Promise<CommercialCreditReport>;
   /** Asks again for a report that an earlier call left pending. */
   fetchReport(subject: BureauSubject, ticket: string, signal: AbortSignal): Promise<BureauResult>;
   /** Cheap reachability check (no billable call). */

@@ -33,6 +33,7 @@ import { reportAad, requestAad, subjectAad, subjectIdentifier } from './sealing.
 import { type KindUsage, usageOf } from './usage.js';
 
 export interface ConsumerReportRequest {
+  /** 11 digits, maybe with spaces around them (trimmed here). */
   bvn: string;
   name?: string | undefined;
   dateOfBirth?: string | undefined;
@@ -162,6 +163,7 @@ export function createCreditService(deps: {
   metrics: CreditMetrics;
   onError?: (err: unknown) => void;
   onBureauFailure?: (event: BureauFailureEvent) => void;
+  onRequestUnreadable?: (jobId: number) => void;
 }): CreditService {
   const { db, config, cipher, metrics } = deps;
   const breaker = createCircuitBreaker(config.breaker);
@@ -181,6 +183,7 @@ export function createCreditService(deps: {
     },
     onError: deps.onError,
     onBureauFailure: deps.onBureauFailure,
+    onRequestUnreadable: deps.onRequestUnreadable,
   });
   const displayName = deps.bureau.displayName;
 
@@ -203,7 +206,7 @@ export function createCreditService(deps: {
     const nextAt = new Date((oldest ?? new Date()).getTime() + DAY_MS).toISOString();
     throw new AppError(
       'CREDIT_PULL_LIMIT',
-      `this client started ${count} new bureau pulls in the last 24 hours, its limit (CREDIT_PULLS_PER_DAY); ` +
+      `this client started ${count} new bureau pulls in the last 24 hours, its daily limit; ` +
         `a report reused from a recent pull is not counted; the next pull can start at ${nextAt}`,
       undefined,
       { retryAfter: nextAt },
@@ -278,7 +281,8 @@ export function createCreditService(deps: {
         {
           kind: 'consumer',
           subject: {
-            bvn: input.bvn,
+            // Spaces around it are ignored, as in a statement (the schema allows only those).
+            bvn: input.bvn.trim(),
             name: input.name,
             dateOfBirth: input.dateOfBirth,
             enquiryReason: input.enquiryReason,

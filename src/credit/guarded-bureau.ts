@@ -1,4 +1,11 @@
-import { type Bureau, BureauError, type BureauResult, type BureauSubject, type BusinessSubject } from './bureau.js';
+import {
+  type BillingWatch,
+  type Bureau,
+  BureauError,
+  type BureauResult,
+  type BureauSubject,
+  type BusinessSubject,
+} from './bureau.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { CommercialCreditReport } from './commercial-report.js';
 import type { CreditMetrics } from './credit-metrics.js';
@@ -7,7 +14,8 @@ import type { CreditMetrics } from './credit-metrics.js';
  * Every call the service makes to a bureau goes through here: a timeout on each call (the adapter
  * gets an AbortSignal, and the call is abandoned even if an adapter ignores it), the circuit
  * breaker, and the metrics. Only `timeout` and `unavailable` count against the breaker: a subject
- * without a record says nothing about the bureau's health.
+ * without a record says nothing about the bureau's health. A call lost after its billed request
+ * went out (the adapter's `BillingWatch` says so) fails with `mayBeBilled`, and is not retried.
  */
 export interface GuardedBureau {
   readonly bureau: Bureau;
@@ -47,23 +55,30 @@ export function guardBureau(
     }
   }
 
-  async function guarded<R>(operation: string, call: (signal: AbortSignal) => Promise<BureauResult<R>>) {
+  async function guarded<R>(
+    operation: string,
+    call: (signal: AbortSignal, billing: BillingWatch) => Promise<BureauResult<R>>,
+  ) {
     if (!breaker.tryAcquire()) {
       metrics.failures.inc({ ...labels, kind: 'circuit_open' });
       throw new BureauError('unavailable', `${bureau.displayName} is failing repeatedly; calls are paused for a while`);
     }
     const stop = metrics.latency.startTimer({ ...labels, operation });
+    const billing: BillingWatch = { mayBeBilled: false };
     try {
-      const result = await withTimeout(operation, call);
+      const result = await withTimeout(operation, (signal) => call(signal, billing));
       breaker.success();
       metrics.calls.inc({ ...labels, operation, outcome: result.kind });
       return result;
     } catch (err) {
-      const error =
+      const known =
         err instanceof BureauError
           ? err
           : new BureauError('unavailable', `${bureau.displayName} call failed unexpectedly`);
-      if (error.retryable) breaker.failure();
+      // However the call was lost (the timeout here, a dropped connection), a billed request
+      // without an answer may have been charged.
+      const error = known.transient && billing.mayBeBilled ? new BureauError(known.kind, known.message, true) : known;
+      if (error.transient) breaker.failure();
       else breaker.success();
       metrics.calls.inc({ ...labels, operation, outcome: error.kind });
       metrics.failures.inc({ ...labels, kind: error.kind });
@@ -76,11 +91,11 @@ export function guardBureau(
 
   return {
     bureau,
-    requestReport: (subject) => guarded('request', (signal) => bureau.requestReport(subject, signal)),
+    requestReport: (subject) => guarded('request', (signal, billing) => bureau.requestReport(subject, signal, billing)),
     requestCommercialReport: (subject) =>
-      guarded('request_commercial', async (signal) => ({
+      guarded('request_commercial', async (signal, billing) => ({
         kind: 'ready',
-        report: await bureau.requestCommercialReport(subject, signal),
+        report: await bureau.requestCommercialReport(subject, signal, billing),
       })),
     fetchReport: (subject, ticket) => guarded('fetch', (signal) => bureau.fetchReport(subject, ticket, signal)),
     async health() {

@@ -77,6 +77,8 @@ export function createJobRunner(deps: {
   random?: () => number;
   onError?: (err: unknown) => void;
   onBureauFailure?: (event: BureauFailureEvent) => void;
+  /** A job whose sealed request no configured key opens (it is failed without a bureau call). */
+  onRequestUnreadable?: (jobId: number) => void;
 }): JobRunner {
   const { db, bureau, cipher, metrics, settings } = deps;
   const name = bureau.bureau.displayName;
@@ -133,16 +135,17 @@ export function createJobRunner(deps: {
       empty: 'Check the RC or BN number with the applicant; a business that has never borrowed has no bureau file.',
     },
   };
-  const messages: Record<
-    Exclude<BureauFailure, 'timeout' | 'unavailable'>,
-    (detail: string, kind: CreditReportKind) => string
-  > = {
-    no_record: (_detail, kind) =>
+  /**
+   * What the lender reads: the code's meaning and what to do, never the bureau's own words or the
+   * operator's settings (those go to the log with the failure event).
+   */
+  const messages: Record<Exclude<BureauFailure, 'timeout' | 'unavailable'>, (kind: CreditReportKind) => string> = {
+    no_record: (kind) =>
       `${capitalised(name)} holds no credit record for ${subjectWords[kind].key}. ${subjectWords[kind].empty}`,
-    rejected: (detail, kind) =>
-      `${capitalised(name)} refused the request (${detail}). Check ${subjectWords[kind].check}, then request a new report.`,
-    unreadable: (detail) =>
-      `The answer from ${name} could not be read (${detail}). Request a new report later; if it persists, contact support with this reference.`,
+    rejected: (kind) =>
+      `${capitalised(name)} refused the request. Check ${subjectWords[kind].check}, then request a new report.`,
+    unreadable: () =>
+      `The answer from ${name} could not be read. Request a new report later; if it persists, contact support with this reference.`,
   };
 
   /** The bureau call a job makes, and the schema its report must pass. */
@@ -176,10 +179,11 @@ export function createJobRunner(deps: {
     try {
       subject = JSON.parse(cipher.open(job.subjectEnc, subjectAad(job.clientId, job.subjectHash)));
     } catch {
+      deps.onRequestUnreadable?.(job.id);
       return fail(
         job,
         'CREDIT_REQUEST_UNREADABLE',
-        'The stored request could not be decrypted (was CREDIT_ENCRYPTION_KEY changed?). Request a new report.',
+        'The stored request could not be opened, so it was not sent to the bureau. Request a new report.',
       );
     }
     try {
@@ -198,7 +202,13 @@ export function createJobRunner(deps: {
       const problems = problemsOf(result.report);
       if (problems.length > 0) {
         metrics.failures.inc({ bureau: bureau.bureau.name, kind: 'unreadable' });
-        return failFromBureau(job, 'unreadable', messages.unreadable(`not a credit report: ${problems[0]}`, job.kind));
+        return failFromBureau(
+          job,
+          'unreadable',
+          messages.unreadable(job.kind),
+          job.attempts,
+          `not a credit report: ${problems.join('; ')}`,
+        );
       }
       await completeJob(db, job.id, cipher.seal(JSON.stringify(result.report), reportAad(job.id)));
       metrics.jobs.inc({ outcome: 'completed' });
@@ -210,7 +220,7 @@ export function createJobRunner(deps: {
           return failFromBureau(
             job,
             'unavailable',
-            `${capitalised(name)} could not be reached after ${attempts} attempts (last: ${err.message}). Request a new report later.`,
+            `${capitalised(name)} could not be reached after ${attempts} attempts. Request a new report later.`,
             attempts,
             `${err.kind}: ${err.message}`,
           );
@@ -224,8 +234,19 @@ export function createJobRunner(deps: {
         report(job, err.kind, err.message, attempts, { retryInMs: Math.round(wait) });
         return;
       }
+      if (err.mayBeBilled) {
+        // The bureau may have produced and charged for the report it never delivered: asking
+        // again could charge twice, so that is the lender's call.
+        return failFromBureau(
+          job,
+          'unavailable',
+          `${capitalised(name)} did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.`,
+          job.attempts + 1,
+          `${err.kind} after the billed request was sent (not sent again): ${err.message}`,
+        );
+      }
       const kind = err.kind as keyof typeof messages;
-      return failFromBureau(job, kind, messages[kind](err.message, job.kind), job.attempts, err.message);
+      return failFromBureau(job, kind, messages[kind](job.kind), job.attempts, err.message);
     }
   }
 

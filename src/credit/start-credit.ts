@@ -43,6 +43,11 @@ export async function startCredit(deps: {
         { credit: event },
         event.code ? `credit bureau: the pull failed (${event.code})` : 'credit bureau: the call failed; it is retried',
       ),
+    onRequestUnreadable: (jobId) =>
+      log.error(
+        { credit: { jobId, code: 'CREDIT_REQUEST_UNREADABLE' } },
+        'credit job: its sealed request opens with neither CREDIT_ENCRYPTION_KEY nor CREDIT_ENCRYPTION_PREVIOUS_KEYS (was the key changed without listing the old one?); the pull failed',
+      ),
   });
   service.runner.start();
   return {

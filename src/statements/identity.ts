@@ -1,10 +1,3 @@
-/** BVNs and NINs are shown only masked: every digit but the last four replaced, `*******5678`. */
-export function maskIdentifier(value: string): string {
-  const v = value.trim();
-  const keep = Math.min(4, Math.max(0, v.length - 4));
-  return '*'.repeat(v.length - keep) + v.slice(v.length - keep);
-}
-
 /** Encryption at rest of an identity number (the AES-GCM sealing the credit area also uses). */
 export interface IdentitySealer {
   seal(plain: string, aad: string): string;

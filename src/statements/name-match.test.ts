@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { holderTokens } from './analytics/categorise/holder.js';
-import { maskIdentifier } from './identity.js';
 import { matchNames, tokens } from './name-match.js';
 
 describe('matchNames', () => {
@@ -30,13 +29,5 @@ describe('matchNames', () => {
     expect(tokens(long)).toEqual(['adebayo', 'x'.repeat(247)]);
     expect(holderTokens(long)).toEqual(['ADEBAYO', 'X'.repeat(247)]);
     expect(matchNames(long, long)?.score).toBe(1);
-  });
-});
-
-describe('maskIdentifier', () => {
-  it('keeps only the last four digits', () => {
-    expect(maskIdentifier('22212345678')).toBe('*******5678');
-    expect(maskIdentifier('12345')).toBe('****5');
-    expect(maskIdentifier('1234')).toBe('****');
   });
 });

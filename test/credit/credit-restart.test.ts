@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BVNS } from '../../src/credit/adapters/sandbox/sandbox-bureau.js';
+import { createLogger } from '../../src/logger.js';
 import { createTestApp } from '../helpers/app.js';
 import { openTestDatabase } from '../helpers/database.js';
 import { creditTestEnv, requestReport, waitForState } from './helpers.js';
@@ -51,6 +53,45 @@ describe('a restart in the middle of a request', () => {
         const done = await waitForState(second.app, headers, reference, ['completed', 'failed']);
         expect(done.body.data.state).toBe('completed');
         expect(second.services.credit).toBeDefined();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.close();
+    }
+  }, 90_000);
+
+  it("a stored request no configured key opens fails with a plain message; the operator's log says why", async () => {
+    const database = await openTestDatabase();
+    try {
+      const first = await createTestApp({ env: { ...creditTestEnv, CREDIT_WORKER_CONCURRENCY: '0' }, database });
+      const { token } = await first.client(['credit:read']);
+      const headers = { authorization: `Bearer ${token}` };
+      const res = await requestReport(first.app, headers, { bvn: SANDBOX_BVNS.goodHistory });
+      const reference: string = res.json().data.reference;
+      await first.close();
+      // As if sealed under a key the operator has since dropped.
+      await database.db.updateTable('credit_jobs').set({ subject_enc: 'v1.not-a-sealed-value' }).execute();
+
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const second = await createTestApp({
+        env: creditTestEnv,
+        database,
+        overrides: { log: createLogger('info', stream) },
+      });
+      try {
+        const { body } = await waitForState(second.app, headers, reference, ['completed', 'failed']);
+        expect(body).toMatchObject({ status: false, code: 'CREDIT_REQUEST_UNREADABLE' });
+        expect(body.message).toBe(
+          'The stored request could not be opened, so it was not sent to the bureau. Request a new report.',
+        );
+        expect(lines.join('\n')).toContain('CREDIT_ENCRYPTION_KEY');
       } finally {
         await second.close();
       }

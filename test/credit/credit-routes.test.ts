@@ -55,6 +55,23 @@ describe('POST /credit/consumer-reports', () => {
     expect(answer.errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
+  it("a BVN with spaces around it is the BVN, as a statement's is; spaces inside are still refused", async () => {
+    const own = await t.auth(['credit:read']);
+    const padded = await requestReport(t.app, own, { bvn: ` ${SANDBOX_BVNS.goodHistory}\t` });
+    expect(padded.statusCode).toBe(202);
+    const { body } = await waitForState(t.app, own, padded.json().data.reference, ['completed', 'failed']);
+    expect(body.data.report.identificationHistory).toEqual([
+      { identificationType: 'BVN', identificationNumber: '*******0002' },
+    ]);
+    // The same subject: its report is reused.
+    const plain = await requestReport(t.app, own, { bvn: SANDBOX_BVNS.goodHistory });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data.state).toBe('completed');
+    const inside = await requestReport(t.app, own, { bvn: '222 00000002' });
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json().errors).toEqual([{ path: '/body/bvn', message: 'must be a BVN: 11 digits' }]);
+  });
+
   it('two clients whose names give one prefix get references that still say whose they are', async () => {
     const prefixes: string[] = [];
     for (const name of ['Client-A full', 'Client A Full', 'CLIENT A FULL']) {
@@ -132,6 +149,8 @@ describe('POST /statements/get-consumer-credit/{reference}', () => {
     expect(Object.keys(report.accountRating).sort()).toEqual([...ACCOUNT_RATING_KEYS].sort());
     expect(ACCOUNT_RATING_KEYS).toHaveLength(18);
     expect(report.accountRating).toHaveProperty('noOfAutoLoanccountsGood');
+    // The BVN masked as a statement's is (and as the FirstCentral report's).
+    expect(report.identificationHistory).toEqual([{ identificationType: 'BVN', identificationNumber: '*******0002' }]);
     expect(Object.keys(report.creditAccountSummary).sort()).toEqual(
       [
         'rating',
@@ -215,6 +234,8 @@ describe('POST /statements/get-consumer-credit/{reference}', () => {
       data: { state: 'failed', report: null },
     });
     expect(body.message).toMatch(/could not be read/);
+    // What the schema refused is for the operator's log, not the lender.
+    expect(body.message).not.toMatch(/required|property|must/);
   });
 
   it('an unknown reference, or another client one, is 404 in the credit envelope', async () => {
@@ -235,7 +256,7 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths;
     const request = paths['/credit/consumer-reports'].post;
-    expect(request.requestBody.content['application/json'].schema.properties.bvn.pattern).toBe('^[0-9]{11}$');
+    expect(request.requestBody.content['application/json'].schema.properties.bvn.pattern).toBe('^\\s*[0-9]{11}\\s*$');
     expect(Object.keys(request.responses)).toEqual(expect.arrayContaining(['200', '202', '400', '401', '404']));
     const fetch = paths['/statements/get-consumer-credit/{reference}'].post;
     expect(

@@ -55,6 +55,36 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
     expect(body.data.report.creditAccountSummary.totalMonthlyInstalmentNGN).toBe('17,205.00');
   });
 
+  it('a report without its CreditSummary: the summary shows the arrears its agreements list, not zeros', async () => {
+    server.behave('40000000005', {
+      kind: 'edited',
+      edit: (sections) =>
+        sections
+          .filter((part) => !('CreditSummary' in part))
+          .map((part) => {
+            const agreements = part.CreditAgreementSummary as Array<Record<string, unknown>> | undefined;
+            if (!agreements) return part;
+            const [first, ...rest] = agreements;
+            const open = { AccountStatus: 'Open', AmountOverdue: '250,000.00', CurrentBalanceAmt: '900,000.00' };
+            return { CreditAgreementSummary: [{ ...first, ...open, PerformanceStatus: 'Lost' }, ...rest] };
+          }),
+    });
+    const body = await outcome('40000000005');
+    expect(body).toMatchObject({ status: true, data: { state: 'completed' } });
+    expect(body.data.report.creditAccountSummary).toMatchObject({
+      rating: '',
+      totalAccountInArrearNGN: '1',
+      totalAmountInArrearNGN: '250,000.00',
+      totalOutstandingdebtNGN: '900,000.00',
+      totalNumberofAccountsNGN: '4',
+      totalaccountinGoodconditionNGN: '2',
+    });
+    expect(body.data.report.creditAgreementSummary[0]).toMatchObject({
+      amountOverdue: '250,000.00',
+      performanceStatus: 'Lost',
+    });
+  });
+
   it('no match: failed with CREDIT_NO_RECORD', async () => {
     server.behave('40000000001', { kind: 'no-match' });
     expect(await outcome('40000000001')).toMatchObject({ status: false, code: 'CREDIT_NO_RECORD' });
@@ -96,9 +126,87 @@ describe('CREDIT_BUREAU=firstcentral through the routes', () => {
     expect(text).not.toContain('Amos');
   });
 
+  it("an unreadable report: the lender reads a plain message, the operator's log the detail", async () => {
+    server.behave('40000000006', { kind: 'garbage-report' });
+    const logged = logLines.length;
+    const body = await outcome('40000000006');
+    expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNREADABLE' });
+    expect(body.message).toBe(
+      'The answer from FirstCentral Credit Bureau could not be read. Request a new report later; if it persists, contact support with this reference.',
+    );
+    const text = logLines.slice(logged).join('\n');
+    expect(text).toContain('the report has no PersonalDetailsSummary');
+    expect(text).not.toContain('40000000006');
+    expect(text).not.toContain('Amos');
+  });
+
   it('one 5xx then success: retried and completed', async () => {
     server.failNext('GetConsumerFullCreditReport', 1, 502);
     expect(await outcome('40000000004')).toMatchObject({ status: true, data: { state: 'completed' } });
+  });
+});
+
+describe('a bureau that does not answer in time', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    // Three round trips fit in 3 s even on a busy machine; the bureau's stalls below never end.
+    slow = await createTestApp({ env: { ...firstCentralEnv(server.url), CREDIT_CALL_TIMEOUT_MS: '3000' } });
+  });
+  afterAll(async () => slow.close());
+
+  async function settle(bvn: string) {
+    const headers = await slow.auth(['credit:read']);
+    const res = await requestReport(slow.app, headers, { bvn, name: 'Amos Testi' });
+    return (await waitForState(slow.app, headers, res.json().data.reference, ['completed', 'failed'])).body;
+  }
+
+  it('the billed report call that got no answer is not sent again: the pull fails saying so', async () => {
+    server.behave('40000000008', { kind: 'drip' });
+    const before = server.count('GetConsumerFullCreditReport');
+    const body = await settle('40000000008');
+    expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNAVAILABLE', data: { state: 'failed' } });
+    expect(body.message).toBe(
+      'FirstCentral Credit Bureau did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.',
+    );
+    expect(server.count('GetConsumerFullCreditReport') - before).toBe(1);
+  });
+
+  it('a match that got no answer costs nothing: it is asked again, and the report is pulled once', async () => {
+    server.delayNext('ConnectConsumerMatch', 1, 600_000);
+    const matches = server.count('ConnectConsumerMatch');
+    const reports = server.count('GetConsumerFullCreditReport');
+    const body = await settle('40000000009');
+    expect(body).toMatchObject({ status: true, data: { state: 'completed' } });
+    expect(server.count('ConnectConsumerMatch') - matches).toBe(2);
+    expect(server.count('GetConsumerFullCreditReport') - reports).toBe(1);
+  });
+});
+
+describe('FirstCentral refusing the login', () => {
+  it("the lender is told the bureau could not be reached, never the operator's settings; the log names them", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const refused = await createTestApp({
+      env: { ...firstCentralEnv(server.url), FIRSTCENTRAL_PASSWORD: 'not the password' },
+      overrides: { log: createLogger('info', stream) },
+    });
+    try {
+      const headers = await refused.auth(['credit:read']);
+      const res = await requestReport(refused.app, headers, { bvn: '40000000007', name: 'Amos Testi' });
+      const { body } = await waitForState(refused.app, headers, res.json().data.reference, ['completed', 'failed']);
+      expect(body).toMatchObject({ status: false, code: 'CREDIT_BUREAU_UNAVAILABLE' });
+      expect(body.message).toBe(
+        'FirstCentral Credit Bureau could not be reached after 2 attempts. Request a new report later.',
+      );
+      expect(lines.join('\n')).toContain('check FIRSTCENTRAL_USERNAME and FIRSTCENTRAL_PASSWORD');
+    } finally {
+      await refused.close();
+    }
   });
 });
 

@@ -65,6 +65,8 @@ describe('FirstCentral commercial report against a server speaking its protocol'
       telephone3: '',
     });
     expect(report.directorInformation.map((d) => d.surname)).toEqual(['Adewale', 'Eze']);
+    // The directors' BVNs are masked as every identity number is.
+    expect(report.directorInformation.map((d) => d.identificationnumber)).toEqual(['*******0101', '*******0202']);
     expect(report.creditAgreementSummary).toHaveLength(2);
     expect(report.creditAccountSummary).toMatchObject({
       rating: '',

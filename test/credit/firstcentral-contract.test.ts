@@ -5,7 +5,7 @@ import { BureauError } from '../../src/credit/bureau.js';
 import { createCircuitBreaker } from '../../src/credit/circuit-breaker.js';
 import { createCreditMetrics } from '../../src/credit/credit-metrics.js';
 import { guardBureau } from '../../src/credit/guarded-bureau.js';
-import { reportProblems, SPEC_CURRENCIES, SUMMARY_METRIC_NAMES } from '../../src/credit/report.js';
+import { emptySummary, reportProblems, SPEC_CURRENCIES, SUMMARY_METRIC_NAMES } from '../../src/credit/report.js';
 import {
   type FirstCentralTestServer,
   firstCentralAdapter,
@@ -22,6 +22,43 @@ afterAll(async () => server.close());
 const HOUR = 3_600_000;
 const subject = (bvn: string) => ({ bvn, name: 'Amos Testi', dateOfBirth: '1977-01-26', enquiryReason: 'loan' });
 const signal = () => new AbortController().signal;
+
+type Sections = Array<Record<string, unknown>>;
+type Row = Record<string, unknown>;
+
+/** The sections with one section's rows changed. */
+const editSection = (sections: Sections, name: string, edit: (rows: Row[]) => Row[]): Sections =>
+  sections.map((part) => (name in part ? { [name]: edit(part[name] as Row[]) } : part));
+const withoutSummary = (sections: Sections) => sections.filter((part) => !('CreditSummary' in part));
+const withSummary = (sections: Sections, edit: (row: Row) => Row) =>
+  editSection(sections, 'CreditSummary', (rows) => rows.map(edit));
+/** The first agreement open, with 250,000 naira overdue on a 900,000 balance, classified Lost. */
+const inArrears = (sections: Sections) =>
+  editSection(sections, 'CreditAgreementSummary', ([first, ...rest]) => [
+    {
+      ...first,
+      AccountStatus: 'Open',
+      ClosedDate: '',
+      AmountOverdue: '250,000.00',
+      CurrentBalanceAmt: '900,000.00',
+      InstalmentAmount: '75,000.00',
+      PerformanceStatus: 'Lost',
+    },
+    ...rest,
+  ]);
+
+/** The summary of the fixture's four agreements, the first in arrears: no bureau figure, so no rating. */
+const DERIVED_FROM_AGREEMENTS = {
+  ...emptySummary(['NGN']),
+  totalNumberofAccountsNGN: '4',
+  totalActiveAccountsNGN: '1',
+  totalClosedAccountsNGN: '3',
+  totalAccountInArrearNGN: '1',
+  totalAmountInArrearNGN: '250,000.00',
+  totalOutstandingdebtNGN: '900,000.00',
+  totalMonthlyInstalmentNGN: '75,000.00',
+  totalaccountinGoodconditionNGN: '2',
+};
 
 const adapter = (opts: Parameters<typeof firstCentralAdapter>[1] = {}) => firstCentralAdapter(server, opts);
 
@@ -76,6 +113,116 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     expect(report.addressHistory).toBeNull(); // one placeholder row of nulls is no history
     expect(report.telephoneHistory).toBeNull();
     expect(report.guarantorCount).toEqual([{ accounts: '0', guarantorsSecured: '0' }]);
+  });
+
+  it('a report without its CreditSummary: the summary is worked out from the agreements, never read as zero', async () => {
+    server.behave('10000000011', { kind: 'edited', edit: (sections) => withoutSummary(inArrears(sections)) });
+    const report = await fetchReport(adapter(), '10000000011');
+    expect(reportProblems(report)).toEqual([]);
+    expect(report.creditAccountSummary).toEqual(DERIVED_FROM_AGREEMENTS);
+  });
+
+  it('a summary whose figures are all null is worked out from the agreements the same way', async () => {
+    server.behave('10000000012', {
+      kind: 'edited',
+      edit: (sections) =>
+        withSummary(inArrears(sections), (row) => Object.fromEntries(Object.keys(row).map((k) => [k, null]))),
+    });
+    const report = await fetchReport(adapter(), '10000000012');
+    expect(report.creditAccountSummary).toEqual(DERIVED_FROM_AGREEMENTS);
+  });
+
+  it("a single blank figure is worked out from the agreements; the bureau's other figures stay", async () => {
+    server.behave('10000000013', {
+      kind: 'edited',
+      edit: (sections) =>
+        withSummary(inArrears(sections), (row) => ({
+          ...row,
+          TotalMonthlyInstalment: null,
+          Amountarrear: '',
+          TotalAccountarrear1: '-',
+        })),
+    });
+    const s = (await fetchReport(adapter(), '10000000013')).creditAccountSummary;
+    expect(s.totalMonthlyInstalmentNGN).toBe('75,000.00'); // the open agreement's instalment
+    expect(s.totalAmountInArrearNGN).toBe('250,000.00');
+    expect(s.totalAccountInArrearUSD).toBe('0'); // no agreement in foreign currency
+    expect(s.totalNumberofAccountsNGN).toBe('7'); // the bureau's own
+    expect(s.totalAccountInArrearNGN).toBe('2'); // the bureau's own
+    expect(s.rating).toBe('118');
+  });
+
+  it('without a summary, judgements and dishonoured cheques are counted from their sections', async () => {
+    server.behave('10000000014', {
+      kind: 'edited',
+      edit: (sections) => [
+        ...withoutSummary(sections),
+        {
+          JudgementSummary: [
+            { CaseNo: 'ID/2021/1', DateOfJudgement: '30/06/2021', JudgementAmount: '1,500,000.00' },
+            { CaseNo: 'ID/2023/2', DateOfJudgement: '2023-02-01T00:00:00', JudgementAmount: '250000' },
+          ],
+        },
+        {
+          DudCheqEventSummary: [{ DateBounced: '12/12/2022', SubscriberName: 'Access Bank Plc', Amount: '80,000.00' }],
+        },
+      ],
+    });
+    const s = (await fetchReport(adapter(), '10000000014')).creditAccountSummary;
+    expect(s).toMatchObject({
+      totalNumberofJudgementNGN: '2',
+      totalJudgementAmountNGN: '1,750,000.00',
+      lastJudgementDateNGN: '01/02/2023',
+      totalNumberofDishonouredNGN: '1',
+      totalDishonouredAmountNGN: '80,000.00',
+      lastBouncedChequesDateNGN: '12/12/2022',
+      totalNumberofAccountsNGN: '4',
+      totalaccountinGoodconditionNGN: '3',
+    });
+  });
+
+  it('an agreement amount that is not an amount makes the report unreadable, naming where', async () => {
+    server.behave('10000000015', {
+      kind: 'edited',
+      edit: (sections) =>
+        withoutSummary(
+          editSection(sections, 'CreditAgreementSummary', (rows) => [
+            { ...rows[0], AmountOverdue: 'lots' },
+            ...rows.slice(1),
+          ]),
+        ),
+    });
+    await expect(fetchReport(adapter(), '10000000015')).rejects.toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining('creditAgreementSummary/0/amountOverdue'),
+    });
+  });
+
+  it('identity numbers are masked as everywhere else: every digit but the last four hidden', async () => {
+    server.behave('10000000016', {
+      kind: 'edited',
+      edit: (sections) => [
+        ...editSection(
+          editSection(sections, 'IdentificationHistory', () => [
+            { IdentificationType: 'BVN', IdentificationNumber: '22471069115', UpDateDate: '01/01/2020' },
+            { IdentificationType: 'National ID', IdentificationNumber: ' 12345678901 ', UpDateDate: '02/01/2020' },
+          ]),
+          'PersonalDetailsSummary',
+          ([person]) => [{ ...person, NationalIDNo: '12345678901', PassportNo: 'A01234567', DriversLicenseNo: '' }],
+        ),
+      ],
+    });
+    const report = await fetchReport(adapter(), '10000000016');
+    expect(report.identificationHistory).toEqual([
+      { identificationType: 'BVN', identificationNumber: '*******9115', upDateDate: '01/01/2020' },
+      { identificationType: 'National ID', identificationNumber: '*******8901', upDateDate: '02/01/2020' },
+    ]);
+    expect(report.personalDetailsSummary).toMatchObject({
+      nationalIDNo: '*******8901',
+      passportNo: '*****4567',
+      driversLicenseNo: '',
+    });
+    expect(JSON.stringify(report)).not.toContain('22471069115');
   });
 
   it('sends the configured enquiry reason when the lender gives none', async () => {
@@ -154,6 +301,22 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     const err = await guarded.requestReport(subject('10000000006')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BureauError);
     expect((err as BureauError).kind).toBe('timeout');
+    // The billed report call went out and got no answer: it may be charged, so it is not retried.
+    expect(err).toMatchObject({ mayBeBilled: true, retryable: false });
+  });
+
+  it('a call lost before the billed request, or a billed one the bureau refused, is retried', async () => {
+    const guarded = guardBureau(adapter(), {
+      timeoutMs: 1000,
+      breaker: createCircuitBreaker({ threshold: 5, cooldownMs: 1000 }),
+      metrics: createCreditMetrics(new Registry()),
+    });
+    server.delayNext('ConnectConsumerMatch', 1, 5_000);
+    const lostMatch = await guarded.requestReport(subject('10000000017')).catch((e: unknown) => e);
+    expect(lostMatch).toMatchObject({ kind: 'timeout', mayBeBilled: false, retryable: true });
+    server.failNext('GetConsumerFullCreditReport', 1, 503);
+    const refused = await guarded.requestReport(subject('10000000017')).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'unavailable', mayBeBilled: false, retryable: true });
   });
 
   it('wrong credentials: unavailable with a message naming the settings; health says so', async () => {

@@ -21,10 +21,14 @@ export type Behaviour =
   | { kind: 'garbage-report' }
   | { kind: 'status'; status: number }
   | { kind: 'slow'; delayMs: number }
+  /** A 200 whose body never ends: a space every 200 ms (a bureau stuck mid-answer). */
+  | { kind: 'drip' }
   /** A 200 of this many bytes, sent in chunks without a Content-Length. */
   | { kind: 'huge'; bytes: number }
   /** The commercial match lists these CommercialIDs ('' and '0' are the bureau's placeholders for none). */
-  | { kind: 'candidates'; commercialIDs: string[] };
+  | { kind: 'candidates'; commercialIDs: string[] }
+  /** The fixture report as `edit` changes it (it gets a copy of the sections: FirstCentral's array of one-key objects). */
+  | { kind: 'edited'; edit: (sections: Array<Record<string, unknown>>) => unknown };
 
 export interface FirstCentralTestServer {
   url: string;
@@ -37,6 +41,8 @@ export interface FirstCentralTestServer {
   behave(key: string, behaviour: Behaviour): void;
   /** The next `times` calls to `path` answer this HTTP status. */
   failNext(path: string, times: number, status: number): void;
+  /** The next `times` calls to `path` are answered only after `delayMs`. */
+  delayNext(path: string, times: number, delayMs: number): void;
   /** Every ticket issued so far stops being valid (as after FirstCentral's ~5 h lifetime). */
   expireTickets(): void;
   close(): Promise<void>;
@@ -72,6 +78,7 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
   const tickets = new Set<string>();
   const behaviours = new Map<string, Behaviour>();
   const failures = new Map<string, { times: number; status: number }>();
+  const delays = new Map<string, { times: number; delayMs: number }>();
   const calls: FirstCentralTestServer['calls'] = [];
   const enquiries = new Map<string, string>(); // ConsumerID -> BVN
   const businesses = new Map<string, string>(); // CommercialID -> registration number (or name)
@@ -102,6 +109,18 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
       res.end(raw ? String(payload) : JSON.stringify(payload));
     };
 
+    const delay = delays.get(path);
+    if (delay && delay.times > 0) {
+      delay.times -= 1;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, delay.delayMs);
+        timers.add(timer);
+      });
+      if (res.destroyed) return;
+    }
     const failure = failures.get(path);
     if (failure && failure.times > 0) {
       failure.times -= 1;
@@ -164,6 +183,18 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
           res.on('error', () => {});
           return more();
         }
+        case 'drip': {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const timer = setInterval(() => res.write(' '), 200);
+          timers.add(timer);
+          res.on('close', () => {
+            clearInterval(timer);
+            timers.delete(timer);
+          });
+          return;
+        }
+        case 'edited':
+          return send(200, behaviour.edit(structuredClone(fixture) as Array<Record<string, unknown>>));
         default:
           return send(200, fixture);
       }
@@ -217,6 +248,7 @@ export async function startFirstCentralServer(): Promise<FirstCentralTestServer>
     count: (path) => calls.filter((c) => c.path === path).length,
     behave: (key, behaviour) => behaviours.set(key, behaviour),
     failNext: (path, times, status) => failures.set(path, { times, status }),
+    delayNext: (path, times, delayMs) => delays.set(path, { times, delayMs }),
     expireTickets: () => tickets.clear(),
     async close() {
       for (const t of timers) clearTimeout(t);

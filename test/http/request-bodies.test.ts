@@ -183,6 +183,43 @@ describe('bodies refused for what they are', () => {
     });
   });
 
+  it('a form is 415 on every route but the token endpoint, as plain text is', async () => {
+    const consumer = await t.app.inject({
+      method: 'POST',
+      url: '/credit/consumer-reports',
+      headers: typed('application/x-www-form-urlencoded'),
+      payload: `bvn=${SANDBOX_BVNS.goodHistory}`,
+    });
+    expect(consumer.statusCode).toBe(415);
+    expect(consumer.json()).toMatchObject({
+      status: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: '/headers/content-type: must be application/json',
+    });
+    const paths = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().paths as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, unknown> } }>
+    >;
+    const answers: Record<string, number> = {};
+    for (const [template, operations] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (!op.requestBody) continue;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'POST',
+          url: template.replace(/\{[^}]+\}/g, '1'),
+          headers: typed('application/x-www-form-urlencoded'),
+          payload: 'statementKey=1&registrationNumber=RC1234567',
+        });
+        answers[`${method.toUpperCase()} ${template}`] = res.statusCode;
+      }
+    }
+    const formTakers = Object.entries(answers).filter(([, status]) => status !== 415);
+    expect(formTakers.map(([route]) => route)).toEqual(['POST /oauth/token']);
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining(['POST /credit/commercial-reports', 'POST /statements/get-consumer-credit/{reference}']),
+    );
+  });
+
   it('a charset other than UTF-8 is 415 on every route that reads text, before the body is read', async () => {
     const before = await statementCount(t.database.db);
     const body = JSON.stringify(bodyFor('mono', generateRows(12), 'utf-16 labelled'));

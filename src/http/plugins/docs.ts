@@ -2,6 +2,7 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { SCOPE_DESCRIPTIONS } from '../../auth/scopes.js';
 import { webhookDocs } from '../../webhooks/events.js';
 import { ErrorResponse } from '../schemas.js';
@@ -13,22 +14,52 @@ type OpenApiWebhooks = Extract<
 
 /**
  * A route's schema as published: its `config.published` parts in place of the ones Fastify checks
- * (a body the route reads itself, query values read in any case), and the security its
- * `config.scope` asks for: an OAuth 2.0 client-credentials token with that scope, or any bearer
- * token (checked the same way).
+ * (a body the route reads itself, query values read in any case), the security its
+ * `config.scope` asks for (an OAuth 2.0 client-credentials token with that scope, or any bearer
+ * token, checked the same way), and the answers every route of its kind can give.
  */
 const published: NonNullable<FastifyDynamicSwaggerOptions['transform']> = ({ schema, url, route }) => {
-  const config = route.config as { scope?: string; published?: FastifySchema } | undefined;
-  if (!config?.scope && !config?.published) return { schema, url };
-  return {
-    schema: {
-      ...schema,
-      ...config.published,
-      ...(config.scope ? { security: [{ oauth2: [config.scope] }, { bearerAuth: [] }] } : {}),
-    },
-    url,
+  const config = route.config as RouteConfig | undefined;
+  const own = {
+    ...schema,
+    ...config?.published,
+    ...(config?.scope ? { security: [{ oauth2: [config.scope] }, { bearerAuth: [] }] } : {}),
   };
+  return { schema: { ...own, response: withCommonAnswers(own, config) }, url };
 };
+
+type RouteConfig = { scope?: string; published?: FastifySchema; rateLimit?: unknown };
+
+/**
+ * The statuses a route can answer whatever it does, from the plugins it passes through: an
+ * unexpected error (500), the rate limit (429), the token and its scope (401, 403), its path and
+ * query (400), and for a body: not JSON (400), not received in time (408), too large (413), of a
+ * type it does not read (415).
+ */
+function commonStatuses(schema: FastifySchema, config: RouteConfig | undefined): number[] {
+  const statuses = [500];
+  if (config?.rateLimit !== false) statuses.push(429);
+  if (config?.scope) statuses.push(401, 403);
+  if (schema.params || schema.querystring) statuses.push(400);
+  if (schema.body) statuses.push(400, 408, 413, 415);
+  return statuses;
+}
+
+/**
+ * The route's responses with every common status it can answer, in the route's own error
+ * envelope (the schema of its first documented error; the default error answer if it has none).
+ */
+function withCommonAnswers(schema: FastifySchema, config: RouteConfig | undefined): Record<string, unknown> {
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  const ownError = Object.keys(response)
+    .filter((status) => Number(status) >= 400)
+    .sort()
+    .map((status) => response[status])[0];
+  for (const status of commonStatuses(schema, config)) {
+    response[status] ??= ownError ?? Type.Ref('ErrorResponse');
+  }
+  return response;
+}
 
 type Operation = {
   requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: unknown } }> };

@@ -64,7 +64,9 @@ const BirthDate = Type.Refine(
 
 export const RequestBody = Type.Object(
   {
-    bvn: Formatted('^[0-9]{11}$', 'a BVN: 11 digits', { description: 'Bank Verification Number: 11 digits' }),
+    bvn: Formatted('^\\s*[0-9]{11}\\s*$', 'a BVN: 11 digits', {
+      description: 'Bank Verification Number: 11 digits; spaces around them are ignored, as in a statement',
+    }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The subject's full name" })),
     dateOfBirth: Type.Optional(BirthDate),
     statementKey: Type.Optional(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.js';
+import { formParameters } from '../form-body.js';
 
 const TokenRequest = Type.Object(
   {
@@ -32,6 +33,16 @@ export const TOKEN_BODY_LIMIT_BYTES = 4096;
 const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
 
 const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  // OAuth clients send a form (RFC 6749 section 4.4); no other route reads one, so the parser
+  // lives in this plugin only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, formParameters(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
   app.post(
     '/oauth/token',
     {

@@ -1,6 +1,7 @@
-import { type Bureau, BureauError } from '../../bureau.js';
+import { type BillingWatch, type Bureau, BureauError } from '../../bureau.js';
+import { UnreadableReportError } from './answer-values.js';
 import { mapFirstCentralCommercialReport } from './map-commercial-report.js';
-import { mapFirstCentralReport, UnreadableReportError } from './map-report.js';
+import { mapFirstCentralReport } from './map-report.js';
 
 export interface FirstCentralSettings {
   /** e.g. `https://online.firstcentralcreditbureau.com/firstcentralrestv2` (no trailing slash). */
@@ -80,7 +81,9 @@ async function readAnswer(res: Response): Promise<string | undefined> {
  * FirstCentral Credit Bureau over its REST interface: `POST /login` for a DataTicket (cached and
  * renewed before it expires, and renewed once on the spot if the bureau says it is no longer
  * valid), `POST /ConnectConsumerMatch` to find the subject by BVN, then
- * `POST /GetConsumerFullCreditReport` (the billed call), mapped into the spec's report. A business
+ * `POST /GetConsumerFullCreditReport` (the billed call), mapped into the spec's report. The login
+ * and the match cost nothing and are retried freely; a billed call lost without an answer leaves
+ * the caller's `BillingWatch` marked, so it is not sent again. A business
  * is found by registration number with `POST /ConnectCommercialMatch`, then
  * `POST /GetCommercialFullCreditReport` answers its commercial report.
  */
@@ -89,7 +92,16 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
   let ticket: { value: string; at: number } | undefined;
   let loggingIn: Promise<string> | undefined;
 
-  async function post(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  /**
+   * One call. For the billed one, `billing` is marked from the moment the request may have gone
+   * out until the bureau answers with an error status (no report delivered, nothing charged); a
+   * call lost in between (timeout, dropped connection, answer cut off) leaves it marked.
+   */
+  async function post(path: string, body: unknown, signal: AbortSignal, billing?: BillingWatch): Promise<unknown> {
+    const refused = () => {
+      if (billing) billing.mayBeBilled = false;
+    };
+    if (billing) billing.mayBeBilled = true;
     let res: Response;
     try {
       res = await fetch(`${settings.baseUrl}/${path}`, {
@@ -100,6 +112,7 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
       });
     } catch (err) {
       if (signal.aborted) throw new BureauError('timeout', `FirstCentral ${path} did not answer in time`);
+      if (neverSent(err)) refused();
       throw new BureauError('unavailable', `FirstCentral ${path} unreachable (${(err as Error).message})`);
     }
     const text = await readAnswer(res).catch(() => {
@@ -108,6 +121,7 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     if (text === undefined) {
       throw new BureauError('unreadable', `FirstCentral ${path} answered more than ${MAX_ANSWER_BYTES} bytes`);
     }
+    if (res.status >= 400) refused();
     if (res.status === 401 || res.status === 403) throw new TicketRejected(`HTTP ${res.status}`);
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       throw new BureauError('unavailable', `FirstCentral ${path} answered HTTP ${res.status}`);
@@ -119,7 +133,10 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     } catch {
       throw new BureauError('unreadable', `FirstCentral ${path} answered something that is not JSON`);
     }
-    if (mentionsBadTicket(json)) throw new TicketRejected('ticket not valid');
+    if (mentionsBadTicket(json)) {
+      refused();
+      throw new TicketRejected('ticket not valid');
+    }
     return json;
   }
 
@@ -200,13 +217,17 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     };
   }
 
-  /** Matches the subject, then pulls the best match's full report (the billed call) and maps it. */
+  /**
+   * Matches the subject, then pulls the best match's full report (the billed call, watched by
+   * `billing`) and maps it.
+   */
   async function pull<T>(
     product: Product,
     reason: string,
     identity: Record<string, string>,
     map: (answer: unknown) => T,
     signal: AbortSignal,
+    billing: BillingWatch | undefined,
   ): Promise<T> {
     const found = await match(product, reason, identity, signal);
     const answer = await withTicket(signal, (t) =>
@@ -221,6 +242,7 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
           EnquiryReason: reason,
         },
         signal,
+        billing,
       ),
     );
     try {
@@ -235,7 +257,7 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     name: 'firstcentral',
     displayName: 'FirstCentral Credit Bureau',
     localCurrencies: ['NGN'],
-    async requestReport(subject, signal) {
+    async requestReport(subject, signal, billing) {
       const consumer = {
         ConsumerName: subject.name ?? '',
         DateOfBirth: subject.dateOfBirth ?? '',
@@ -243,16 +265,19 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
         Accountno: '',
       };
       const reason = subject.enquiryReason || settings.enquiryReason;
-      return { kind: 'ready', report: await pull(CONSUMER, reason, consumer, mapFirstCentralReport, signal) };
+      return {
+        kind: 'ready',
+        report: await pull(CONSUMER, reason, consumer, mapFirstCentralReport, signal, billing),
+      };
     },
-    async requestCommercialReport(subject, signal) {
+    async requestCommercialReport(subject, signal, billing) {
       const business = {
         BusinessName: subject.businessName ?? '',
         BusinessRegistrationNumber: subject.registrationNumber,
         AccountNumber: '',
       };
       const reason = subject.enquiryReason || settings.enquiryReason;
-      return pull(COMMERCIAL, reason, business, mapFirstCentralCommercialReport, signal);
+      return pull(COMMERCIAL, reason, business, mapFirstCentralCommercialReport, signal, billing);
     },
     async fetchReport() {
       // Every FirstCentral answer is synchronous: nothing is ever left pending.
@@ -267,6 +292,14 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
       }
     },
   };
+}
+
+/** Errors of a connection that was never made: the request cannot have reached the bureau. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function neverSent(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' && NOT_CONNECTED.has(cause.code);
 }
 
 /** FirstCentral answers an expired or unknown DataTicket with an error object that names the ticket. */

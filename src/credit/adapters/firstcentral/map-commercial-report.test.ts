@@ -6,8 +6,8 @@ import {
   commercialReportProblems,
 } from '../../commercial-report.js';
 import { emptySummary } from '../../report.js';
+import { UnreadableReportError } from './answer-values.js';
 import { mapFirstCentralCommercialReport } from './map-commercial-report.js';
-import { UnreadableReportError } from './map-report.js';
 
 type Sections = Array<Record<string, unknown>>;
 
@@ -72,7 +72,7 @@ describe('mapFirstCentralCommercialReport', () => {
         firstName: 'Tolulope',
         othernames: 'Morenike',
         surname: 'Adewale',
-        identificationnumber: '22000000101',
+        identificationnumber: '*******0101', // masked
         directorAppointmentdate: '14/03/2016',
       },
       expect.objectContaining({ directorid: '4471803', surname: 'Eze', firstName: 'Chukwuemeka' }),
@@ -98,9 +98,23 @@ describe('mapFirstCentralCommercialReport', () => {
     expect(report).not.toHaveProperty('accountMonthlyPaymentHistoryHeader');
   });
 
-  it('without a summary section, counts active and closed accounts from the agreements', () => {
-    const s = mapFirstCentralCommercialReport(fixture()).creditAccountSummary;
-    expect(s).toEqual({ ...emptySummary(['NGN']), totalActiveAccountsNGN: '1', totalClosedAccountsNGN: '1' });
+  it('without a summary section, works the summary out from the agreements, never reading zero', () => {
+    const report = mapFirstCentralCommercialReport(fixture());
+    expect(report.creditAccountSummary).toEqual({
+      ...emptySummary(['NGN']),
+      totalNumberofAccountsNGN: '2',
+      totalActiveAccountsNGN: '1',
+      totalClosedAccountsNGN: '1',
+      totalOutstandingdebtNGN: '12,450,000.00',
+      totalMonthlyInstalmentNGN: '1,180,000.00',
+      totalaccountinGoodconditionNGN: '2',
+    });
+    // The same figures as the bureau's facility summary, which has no column for the rest.
+    expect(report.facilityPerformanceSummary?.[0]).toMatchObject({
+      totalAccounts: '2',
+      totalOutstandingdebt: '12,450,000.00',
+      totalaccountinGoodcondition: '2',
+    });
   });
 
   it('takes the summary from a CreditAccountSummary section when the bureau sends one', () => {

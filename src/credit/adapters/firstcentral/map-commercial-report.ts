@@ -4,9 +4,10 @@ import {
   COMMERCIAL_NULLABLE_SECTIONS,
   type CommercialCreditReport,
 } from '../../commercial-report.js';
+import { maskIdentityRows } from '../../identity-numbers.js';
+import { mapAccountSummary } from './account-summary.js';
 import {
   lookup,
-  mapAccountSummary,
   mergeSections,
   nullableSections,
   reportDate,
@@ -14,7 +15,7 @@ import {
   subjectId,
   textFields,
   UnreadableReportError,
-} from './map-report.js';
+} from './answer-values.js';
 
 /**
  * Maps FirstCentral's full commercial report (`GetCommercialFullCreditReport`) onto the commercial
@@ -38,8 +39,8 @@ export function mapFirstCentralCommercialReport(answer: unknown): CommercialCred
   const sections = nullableSections(get, COMMERCIAL_NULLABLE_SECTIONS);
   return {
     businessData,
-    directorInformation: rows(get('DirectorInformation')),
-    creditAccountSummary: mapAccountSummary(get, sections.creditAgreementSummary),
+    directorInformation: maskIdentityRows(rows(get('DirectorInformation'))),
+    creditAccountSummary: mapAccountSummary(get, { agreements: sections.creditAgreementSummary }),
     ...sections,
   };
 }

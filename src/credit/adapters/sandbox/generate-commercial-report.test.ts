@@ -83,6 +83,18 @@ describe('generateCommercialReport', () => {
     );
   });
 
+  it('no agreement has more overdue than it owes, nor anything overdue once closed', () => {
+    fc.assert(
+      fc.property(registrationNumbers, fc.constantFrom(undefined, ...PROFILES), (number, profile) => {
+        for (const a of agreementsOf(generateCommercialReport(number, profile))) {
+          expect(minor(a.amountOverdue)).toBeLessThanOrEqual(minor(a.currentBalanceAmt));
+          if (a.accountStatus === 'Closed') expect(minor(a.amountOverdue)).toBe(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the business: its type from the prefix, the number echoed, dates in order, 1 to 3 adult directors', () => {
     const types: Record<string, string[]> = {
       RC: ['LIMITED LIABILITY COMPANY'],

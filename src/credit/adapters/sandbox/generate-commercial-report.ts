@@ -1,3 +1,4 @@
+import { maskIdentifier } from '../../../domain/identifier.js';
 import { formatMajor } from '../../../domain/money.js';
 import {
   type BusinessData,
@@ -25,7 +26,6 @@ import {
   drawPerson,
   drawProfile,
   highestDelinquencyRows,
-  maskedBvn,
   type Profile,
   paymentHistoryRows,
   type Random,
@@ -185,7 +185,7 @@ function drawDirectors(r: Random, count: number, incorporated: number): SectionR
       firstName: person.firstName,
       othernames: person.otherNames,
       surname: person.surname,
-      identificationnumber: maskedBvn(`22${r.int(100_000_000, 999_999_999)}`),
+      identificationnumber: maskIdentifier(`22${r.int(100_000_000, 999_999_999)}`),
       directorAppointmentdate: ddmmyyyy(appointed),
     };
   });

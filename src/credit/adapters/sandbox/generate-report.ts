@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { maskIdentifier } from '../../../domain/identifier.js';
 import { formatMajor } from '../../../domain/money.js';
 import {
   type AccountKind,
@@ -93,9 +94,6 @@ export const ddmmyyyy = (ms: number): string => {
 /** The bureau's numeric id for a subject, from the last digits of its key. */
 export const bureauId = (key: string): number => 1_000_000 + (Number(key.replace(/\D/g, '').slice(-7)) % 8_999_999);
 
-/** A BVN as the bureau shows it: all but the first three and last two digits hidden. */
-export const maskedBvn = (bvn: string): string => `${bvn.slice(0, 3)}******${bvn.slice(-2)}`;
-
 export const drawMobile = (r: Random): string => `080${String(r.int(10_000_000, 99_999_999))}`;
 
 export interface Person {
@@ -168,8 +166,10 @@ export function drawAccounts<K>(r: Random, profile: Profile, count: number, plan
     const principal = r.int(...plan.principalThousands) * 1000 * 100;
     const instalment = Math.round(principal / months / 100) * 100;
     const troubled = profile === 'bad' ? i % 2 === 0 : profile === 'mixed' && i === 0;
-    const balance = closed ? 0 : Math.round(principal * r.next());
-    const overdue = troubled && !closed ? Math.min(balance, instalment * r.int(2, 6)) : 0;
+    const drawn = closed ? 0 : Math.round(principal * r.next());
+    const missed = troubled && !closed ? r.int(2, 6) : 3;
+    // A troubled account stays open and owes something; what is overdue is never more than it owes.
+    const balance = troubled && drawn === 0 ? Math.round(principal / 2) : drawn;
     accounts.push({
       lender,
       kind,
@@ -177,9 +177,9 @@ export function drawAccounts<K>(r: Random, profile: Profile, count: number, plan
       opened,
       closed: troubled ? undefined : closed,
       principal,
-      balance: troubled && balance === 0 ? Math.round(principal / 2) : balance,
+      balance,
       instalment,
-      overdue: troubled && overdue === 0 ? instalment * 3 : overdue,
+      overdue: troubled ? Math.min(balance, instalment * missed) : 0,
       months,
       performance: troubled ? (profile === 'bad' ? r.pick(['Doubtful', 'Lost'] as const) : 'Watchlist') : 'Performing',
     });
@@ -361,7 +361,7 @@ export function generateReport(bvn: string, fixed?: Profile): CreditReport {
   };
   if (profile !== 'thin') {
     report.employmentHistory = [{ employerDetail: employer, occupation: '', upDateDate: ddmmyyyy(AS_OF - 200 * DAY) }];
-    report.identificationHistory = [{ identificationType: 'BVN', identificationNumber: maskedBvn(bvn) }];
+    report.identificationHistory = [{ identificationType: 'BVN', identificationNumber: maskIdentifier(bvn) }];
     report.highestDelinquencyRating = highestDelinquencyRows(accounts);
   }
   if (profile === 'bad') {

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseMinor } from '../../../domain/money.js';
 import { BureauError } from '../../bureau.js';
 import { commercialReportProblems } from '../../commercial-report.js';
 import {
   ACCOUNT_RATING_KEYS,
+  type CreditReport,
   LOCAL_CURRENCIES,
   NULLABLE_SECTIONS,
   PERSONAL_STRING_FIELDS,
@@ -11,7 +13,7 @@ import {
   SPEC_CURRENCIES,
   SUMMARY_METRIC_NAMES,
 } from '../../report.js';
-import { generateReport } from './generate-report.js';
+import { generateReport, type Profile } from './generate-report.js';
 import { createSandboxBureau, SANDBOX_BUSINESSES, SANDBOX_BVNS } from './sandbox-bureau.js';
 
 const subject = (bvn: string) => ({ bvn, enquiryReason: 'test' });
@@ -49,6 +51,29 @@ describe('sandbox bureau', () => {
         );
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('no agreement has more overdue than it owes, nor anything overdue once closed (the bad file too)', () => {
+    const minor = (text: unknown) => {
+      const parsed = parseMinor(String(text));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return parsed.minor;
+    };
+    const coherent = (report: CreditReport) => {
+      for (const a of report.creditAgreementSummary ?? []) {
+        expect(minor(a.amountOverdue)).toBeLessThanOrEqual(minor(a.currentBalanceAmt));
+        if (a.accountStatus === 'Closed') expect(minor(a.amountOverdue)).toBe(0);
+      }
+    };
+    coherent(generateReport(SANDBOX_BVNS.badHistory, 'bad'));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{11}$/),
+        fc.constantFrom<Profile | undefined>(undefined, 'thin', 'good', 'bad', 'mixed'),
+        (bvn, profile) => coherent(generateReport(bvn, profile)),
+      ),
+      { numRuns: 300 },
     );
   });
 

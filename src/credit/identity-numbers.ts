@@ -1,0 +1,35 @@
+import { maskIdentifier } from '../domain/identifier.js';
+import type { PersonalDetailsSummary, SectionRows } from './report.js';
+
+/**
+ * Identity numbers in a report are shown masked, as a statement's BVN and NIN are
+ * (`maskIdentifier`): whatever a bureau sends, the report keeps no one's full BVN, NIN or passport
+ * number.
+ */
+
+/** The personal details that hold an identity number. */
+const PERSONAL_ID_FIELDS = ['nationalIDNo', 'passportNo', 'driversLicenseNo', 'pencomIDNo', 'otheridNo'] as const;
+
+/** A row member holding an identity number, however the bureau cases it. */
+const isIdentityNumber = (key: string) => key.toLowerCase() === 'identificationnumber';
+
+const masked = (value: unknown) =>
+  value === null || value === undefined || String(value).trim() === '' ? value : maskIdentifier(String(value));
+
+/** The rows (identification history, directors) with their identity numbers masked. */
+export function maskIdentityRows(rows: SectionRows): SectionRows;
+export function maskIdentityRows(rows: SectionRows | null): SectionRows | null;
+export function maskIdentityRows(rows: SectionRows | null): SectionRows | null {
+  return (
+    rows?.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, isIdentityNumber(k) ? masked(v) : v])),
+    ) ?? null
+  );
+}
+
+/** The personal details with their identity numbers masked. */
+export function maskPersonalIds(person: PersonalDetailsSummary): PersonalDetailsSummary {
+  const copy = { ...person };
+  for (const f of PERSONAL_ID_FIELDS) copy[f] = copy[f] === '' ? '' : maskIdentifier(copy[f]);
+  return copy;
+}
