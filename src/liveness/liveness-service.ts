@@ -8,7 +8,10 @@ import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
 import { saveLivenessResult } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
-import { onePart, type Part } from './multipart.js';
+import { onePart, type Part, refuseUnknownParts } from './multipart.js';
+
+/** The parts of the liveness form, as published (`http/routes/liveness.ts`). */
+export const LIVENESS_FORM_PARTS = ['file', 'statementKey'] as const;
 
 export interface LivenessService {
   /** Checks the `file` part of a client's upload, optionally linked to its `statementKey`, and keeps the result (never the image). */
@@ -41,6 +44,7 @@ export function createLivenessService(deps: {
 
   return {
     async check(clientId, parts) {
+      refuseUnknownParts(parts, LIVENESS_FORM_PARTS);
       const file = onePart(parts, 'file');
       if (!file) throw new AppError('IMAGE_MISSING', undefined, [{ path: '/body/file', message: 'is required' }]);
       const statementKey = await statementKeyOf(parts, clientId);

@@ -185,6 +185,32 @@ describe('refusals', () => {
     expect(stored).toEqual([]);
   });
 
+  it('a part the form does not take (statement_key, statementkey, foo) is 400 at its path, before the image is read, and nothing is stored', async () => {
+    const a = await clientWithStatement('lender misspelt');
+    const expected = 'unknown field; expected one of: file, statementKey';
+    for (const name of ['statement_key', 'statementkey', 'foo']) {
+      const res = await check(a.headers, image('astronaut.jpg'), 'a.jpg', { [name]: String(a.statementKey) });
+      expectRefusal(res, 400, 'VALIDATION_FAILED');
+      expect(res.json()).toMatchObject({
+        message: `/body/${name}: ${expected}`,
+        errors: [{ path: `/body/${name}`, message: expected }],
+      });
+    }
+    // Every unknown part is named; they are refused before the file is looked at (corrupt here: 422 otherwise).
+    const two = await check(a.headers, randomBytes(5000), 'a.jpg', { 'a/b': 'x', statement_key: '1' });
+    expectRefusal(two, 400, 'VALIDATION_FAILED');
+    expect(two.json().errors).toEqual([
+      { path: '/body/a~1b', message: expected },
+      { path: '/body/statement_key', message: expected },
+    ]);
+    const stored = await t.database.db
+      .selectFrom('liveness_results')
+      .select('id')
+      .where('client_id', '=', a.id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('corrupt bytes and a text file named .jpg, by content', async () => {
     const headers = await t.auth(['liveness:write']);
     expectRefusal(await check(headers, randomBytes(5000)), 422, 'IMAGE_UNREADABLE');

@@ -134,16 +134,19 @@ const LivenessError = Type.Object(
  * The form as published. The route splits the multipart body itself (`liveness/multipart.ts`) and
  * the service checks its parts, naming each offending one; Fastify checks nothing of it.
  */
-const LivenessForm = Type.Object({
-  file: Type.String({
-    format: 'binary',
-    contentMediaType: 'image/*',
-    description: 'The face image: JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF, at most LIVENESS_MAX_BYTES',
-  }),
-  statementKey: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'One of your statements: the result is listed on it' }),
-  ),
-});
+const LivenessForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'image/*',
+      description: 'The face image: JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF, at most LIVENESS_MAX_BYTES',
+    }),
+    statementKey: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'One of your statements: the result is listed on it' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Any other part is refused (400 at `/body/<its name>`)' },
+);
 
 interface MultipartBody {
   parts: Part[];
@@ -189,7 +192,7 @@ const livenessRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
         summary: 'Check a face image for liveness and describe the face',
         description:
           'Multipart form: `file` (required, a JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF image, at most LIVENESS_MAX_BYTES) and ' +
-          '`statementKey` (optional, one of your statements). A request sent like the spec example (curl with ' +
+          '`statementKey` (optional, one of your statements); any other part is refused with 400 at `/body/<its name>`. A request sent like the spec example (curl with ' +
           "`-H 'Content-Type: application/json'` and `--form` parts) is accepted too. The image is analysed on this " +
           'machine and never stored: only its SHA-256 and the answer are kept.',
         consumes: ['multipart/form-data'],
