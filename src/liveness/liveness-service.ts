@@ -14,7 +14,7 @@ import { onePart, type Part, refuseUnknownParts } from './multipart.js';
 export const LIVENESS_FORM_PARTS = ['file', 'statementKey'] as const;
 
 export interface LivenessService {
-  /** Checks the `file` part of a client's upload, optionally linked to its `statementKey`, and keeps the result (never the image). */
+  /** Checks the `file` part of a client's upload; with a `statementKey` keeps the result on that statement (never the image). */
   check(clientId: number, parts: Part[]): Promise<LivenessAnswer>;
 }
 
@@ -56,7 +56,11 @@ export function createLivenessService(deps: {
         probability: livenessProbability(model as LivenessModel, observation),
         threshold: deps.threshold,
       });
-      await saveLivenessResult(db, { clientId, statementKey, imageSha256: image.sha256, entity: answer.data.entity });
+      // Kept only on a statement, where `livenessResults` lists it and deleting the statement erases
+      // it; without one nothing would ever read it, so nothing is stored.
+      if (statementKey !== null) {
+        await saveLivenessResult(db, { clientId, statementKey, imageSha256: image.sha256, entity: answer.data.entity });
+      }
       return answer;
     },
   };

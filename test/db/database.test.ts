@@ -148,6 +148,7 @@ describe('migrations', () => {
         '0014-real-api-section-values',
         '0015-client-slug-unique',
         '0016-integrity-duplicates',
+        '0018-liveness-unlinked-results',
       ]);
       const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(

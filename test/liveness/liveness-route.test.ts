@@ -323,6 +323,23 @@ describe('statementKey and storage', () => {
   });
 });
 
+describe('results without a statement', () => {
+  it('are answered and not stored: nothing could read or erase them', async () => {
+    const a = await clientWithStatement('lender unlinked');
+    const res = await check(a.headers, image('astronaut.jpg'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.entity.face.face_detected).toBe(true);
+    const blank = await check(a.headers, image('astronaut.jpg'), 'a.jpg', { statementKey: '' });
+    expect(blank.statusCode).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('liveness_results')
+      .select('id')
+      .where('client_id', '=', a.id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+});
+
 function expectNotFound(res: { statusCode: number; json(): unknown }) {
   expect(res.statusCode).toBe(404);
   expect(res.json()).toMatchObject({ success: false, code: '404', error: 'NOT_FOUND' });

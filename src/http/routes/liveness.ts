@@ -194,7 +194,7 @@ const livenessRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
           'Multipart form: `file` (required, a JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF image, at most LIVENESS_MAX_BYTES) and ' +
           '`statementKey` (optional, one of your statements); any other part is refused with 400 at `/body/<its name>`. A request sent like the spec example (curl with ' +
           "`-H 'Content-Type: application/json'` and `--form` parts) is accepted too. The image is analysed on this " +
-          'machine and never stored: only its SHA-256 and the answer are kept.',
+          'machine and never stored; with a `statementKey` its SHA-256 and the answer are kept on that statement, without one nothing is.',
         consumes: ['multipart/form-data'],
         response: {
           200: LivenessResult,
