@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesiseAttack } from '../../scripts/liveness-attacks.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -132,7 +133,49 @@ describe('liveness', () => {
       expect(attack.liveness_probability, kind).toBeLessThan(live.liveness_probability);
     }
   });
+
+  it('the astronaut photo shown in a flat dark phone bezel is not live, whatever its size, bezel and margin', async () => {
+    const headers = await t.auth(['liveness:write']);
+    const photo = image('astronaut.jpg');
+    const live = (await check(headers, photo)).json().data.entity.liveness;
+    for (const o of [
+      { screen: 260, bezel: 10, left: 120, top: 140, plain: true },
+      { screen: 340, bezel: 18, left: 300, top: 60, plain: false },
+      { screen: 380, bezel: 26, left: 190, top: 30, plain: true },
+      { screen: 300, bezel: 14, left: 40, top: 200, plain: false },
+    ]) {
+      const res = await check(headers, await framed(photo, image('still-life.jpg'), o));
+      expect(res.statusCode).toBe(200);
+      const attack = res.json().data.entity;
+      expect(attack.face.face_detected, JSON.stringify(o)).toBe(true);
+      expect(attack.liveness.liveness_check, JSON.stringify(o)).toBe(false);
+      expect(attack.liveness.liveness_probability).toBeLessThan(live.liveness_probability);
+    }
+  });
 });
+
+/** The photo shown on a phone with unresolved pixels: inside a flat dark bezel, anywhere on a plain wall or a desk. */
+async function framed(
+  photo: Buffer,
+  desk: Buffer,
+  o: { screen: number; bezel: number; left: number; top: number; plain: boolean },
+): Promise<Buffer> {
+  const height = Math.round(o.screen * 1.8);
+  const shown = await sharp(photo).resize(o.screen, height, { fit: 'cover', position: 'top' }).toBuffer();
+  const phone = await sharp({
+    create: { width: o.screen + 2 * o.bezel, height: height + 2 * o.bezel, channels: 3, background: '#141416' },
+  })
+    .composite([{ input: shown, left: o.bezel, top: o.bezel }])
+    .png()
+    .toBuffer();
+  const scene = o.plain
+    ? sharp({ create: { width: 800, height: 800, channels: 3, background: '#b4ab9c' } })
+    : sharp(desk).resize(800, 800, { fit: 'cover' }).modulate({ brightness: 1.3 });
+  return scene
+    .composite([{ input: phone, left: o.left, top: o.top }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
 
 describe('refusals', () => {
   const expectRefusal = (res: { statusCode: number; json(): unknown }, status: number, error: string) => {

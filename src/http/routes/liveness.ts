@@ -36,14 +36,17 @@ const LivenessResult = Type.Object(
       entity: Type.Object({
         liveness: Type.Object({
           liveness_check: Type.Boolean({
-            description: 'liveness_probability is above LIVENESS_THRESHOLD (default 50)',
+            description:
+              'liveness_probability is above LIVENESS_THRESHOLD (default 50). It judges the largest face only: check multiface_detected',
           }),
           liveness_probability: Type.Number({ minimum: 0, maximum: 100, description: 'Percent' }),
         }),
         face: Type.Object({
           face_detected: Type.Boolean(),
           message: Type.String(),
-          multiface_detected: Type.Boolean({ description: 'Several faces: the largest one is described' }),
+          multiface_detected: Type.Boolean({
+            description: 'Several faces: the largest one is described and judged; refuse or review such an upload',
+          }),
           details: Type.Union([Type.Null(), Details], { description: 'null when no face was found' }),
           quality: Type.Union([
             Type.Null(),
