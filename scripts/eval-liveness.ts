@@ -4,14 +4,16 @@
  * Bona fide: public photos available offline (Debian python3-skimage's astronaut and cameraman,
  * opencv-doc's messi5, and the faces of @vladmandic/face-api's demo group photos when that package is
  * (a devDependency, installed by npm ci; FACEAPI_DEMO overrides the folder), each face cropped like a selfie, in
- * four honest variants. Attacks: screen replay, halftone print, heavy recompression and
- * phone-in-frame made from every source (`liveness-attacks.ts`). The split is by SOURCE face: every
+ * four honest variants. Attacks: screen replay, halftone print, heavy recompression, phone-in-frame
+ * and a phone whose pixels are not resolved (`phone-hd`), made from every source (`liveness-attacks.ts`). The split is by SOURCE face: every
  * image of a face is in TRAIN or in TEST, never both.
  *
  * Prints APCER (per attack type and the worst), BPCER (ISO/IEC 30107-3) at the operating threshold
  * and the AUC, on TRAIN and on the held-out TEST, for the combined model and for Human's own
  * antispoof+liveness scores alone, then a 3-fold cross-validation by face (every face held out once).
- * `npm run eval:liveness` (add `-- --write` to store the fitted model).
+ * First it scores the stored model as it is on every image (`-- --stored <file>`: another one).
+ * `npm run eval:liveness` (add `-- --write` to store the fitted model, `-- --without <feature>` to
+ * measure the model without one of its features).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -26,6 +28,14 @@ const OPENCV = '/usr/share/doc/opencv-doc/examples/data';
 const FACEAPI = process.env.FACEAPI_DEMO ?? 'node_modules/@vladmandic/face-api/demo';
 const THRESHOLD = 50;
 const write = process.argv.includes('--write');
+const option = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
+/** `-- --without darkFrame` fits and reports the model without that feature (what it adds). */
+const without = option('--without');
+/** The model to score as stored, before any fit: `-- --stored <file>` scores another (an earlier one). */
+const stored = JSON.parse(
+  readFileSync(option('--stored') ?? new URL('../src/liveness/liveness-model.json', import.meta.url), 'utf8'),
+) as LivenessModel;
 
 const human = await loadHuman();
 const limits = { maxBytes: 50e6, maxPixels: 1e8, maxSide: 800 };
@@ -113,12 +123,21 @@ const FEATURES = [
   'nativeHighBand',
   'blockiness',
   'darkBorder',
+  'darkFrame',
   'glare',
   'sharpness',
   'faceRatio',
   'saturation',
   'brightness',
-];
+].filter((name) => name !== without);
+
+/**
+ * Signs of a recapture (a periodic grid, JPEG blocking, a dark frame, glare on glass): more of one
+ * never makes a still more live, so their weights are kept at or below zero. Fit freely, a sign
+ * that the other features already explain can take a small positive weight by chance (darkBorder
+ * did once darkFrame was added) and then lift a real attack that shows it.
+ */
+const RECAPTURE_SIGNS = new Set(['spectralPeak', 'nativePeak', 'blockiness', 'darkBorder', 'darkFrame', 'glare']);
 
 function fitModel(samples: Sample[], names: string[]): LivenessModel {
   const rows = samples.filter((s) => s.features) as Array<Sample & { features: Record<string, number> }>;
@@ -148,8 +167,10 @@ function fitModel(samples: Sample[], names: string[]): LivenessModel {
       });
       gb += err;
     });
-    for (let i = 0; i < w.length; i++)
+    for (let i = 0; i < w.length; i++) {
       w[i] = (w[i] as number) - 0.1 * ((gw[i] as number) / rows.length + lambda * (w[i] as number));
+      if (RECAPTURE_SIGNS.has(names[i] as string)) w[i] = Math.min(0, w[i] as number);
+    }
     b -= (0.1 * gb) / rows.length;
   }
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -199,6 +220,8 @@ function report(label: string, model: LivenessModel, samples: Sample[]) {
   };
 }
 
+console.log('\nThe stored model, as it is, on every image (some were its training images):');
+report('STORED model', stored, all);
 const model = fitModel(train, FEATURES);
 const humanOnly = fitModel(train, ['real', 'live']);
 console.log(
@@ -245,7 +268,9 @@ console.log('\n3-fold cross-validation by face (every face held out once):');
 const cv = pooledReport('CV combined', pooled);
 pooledReport('CV Human antispoof+liveness only', pooledHuman);
 console.log('\nweights (standardised):', Object.fromEntries(model.features.map((f, i) => [f, model.weights[i]])));
-if (write) {
+if (write && without) {
+  console.log(`not written: the model without ${without} is for comparison only`);
+} else if (write) {
   const out: LivenessModel = {
     ...model,
     fit: {

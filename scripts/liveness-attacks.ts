@@ -1,12 +1,12 @@
 /**
  * Synthetic presentation attacks made from a real photo, for `eval-liveness.ts`: what a fraudster
  * does with someone else's picture (show it on a screen, print it, send a recompressed copy, hold a
- * phone up to the camera), rendered with sharp and plain pixel arithmetic. Deterministic (seeded).
+ * phone up to the camera, with its pixels resolved or not), rendered with sharp and plain pixel arithmetic. Deterministic (seeded).
  */
 import sharp from 'sharp';
 
-export type AttackKind = 'screen' | 'print' | 'recompress' | 'phone';
-export const ATTACK_KINDS: AttackKind[] = ['screen', 'print', 'recompress', 'phone'];
+export type AttackKind = 'screen' | 'print' | 'recompress' | 'phone' | 'phone-hd';
+export const ATTACK_KINDS: AttackKind[] = ['screen', 'print', 'recompress', 'phone', 'phone-hd'];
 
 interface Raw {
   data: Buffer;
@@ -136,6 +136,54 @@ async function phone(input: Buffer, background: Buffer, random: () => number): P
     .toBuffer();
 }
 
+/**
+ * A high-density phone screen held up to the camera: its pixels are too fine to resolve, so the photo
+ * shows clean, inside a dark bezel of any thickness, anywhere in the frame, slightly tilted, on a
+ * desk or a plain wall. Only the frame around the face gives it away.
+ */
+async function phoneHd(input: Buffer, background: Buffer, random: () => number): Promise<Buffer> {
+  const W = 800;
+  const H = 800;
+  const screenW = Math.round(W * (0.25 + random() * 0.3));
+  const screenH = Math.min(H - 240, Math.round(screenW * (1.6 + random() * 0.5)));
+  const bezel = 8 + Math.floor(random() * 23);
+  const phoneW = screenW + 2 * bezel;
+  const phoneH = screenH + 2 * bezel + Math.floor(random() * 3 * bezel);
+  const shade = 5 + Math.floor(random() * 30);
+  const shown = await sharp(input)
+    .resize(screenW, screenH, { fit: 'cover', position: 'top' })
+    .modulate({ brightness: 0.9 + random() * 0.2 })
+    .toBuffer();
+  const body = Buffer.from(
+    `<svg width="${phoneW}" height="${phoneH}"><rect width="${phoneW}" height="${phoneH}" rx="${bezel}" fill="rgb(${shade},${shade},${shade + 2})"/></svg>`,
+  );
+  const flat = await sharp(body)
+    .composite([{ input: shown, left: bezel, top: Math.round((phoneH - screenH) / 2) }])
+    .png()
+    .toBuffer();
+  // A second pipeline: sharp rotates before it composites within one.
+  const handset = await sharp(flat)
+    .rotate((random() - 0.5) * 8, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  const size = await sharp(handset).metadata();
+  const left = Math.round((W - (size.width ?? phoneW)) * (0.1 + random() * 0.8));
+  const top = Math.round((H - (size.height ?? phoneH)) * (0.1 + random() * 0.8));
+  const tone = 120 + Math.floor(random() * 110);
+  const scene =
+    random() < 0.5
+      ? await sharp(background).resize(W, H, { fit: 'cover' }).blur(6).modulate({ brightness: 0.8 }).toBuffer()
+      : await sharp({
+          create: { width: W, height: H, channels: 3, background: { r: tone, g: tone - 8, b: tone - 20 } },
+        })
+          .png()
+          .toBuffer();
+  return sharp(scene)
+    .composite([{ input: handset, left: Math.max(0, left), top: Math.max(0, top) }])
+    .jpeg({ quality: 80 + Math.floor(random() * 13) })
+    .toBuffer();
+}
+
 export async function synthesiseAttack(
   kind: AttackKind,
   input: Buffer,
@@ -152,6 +200,8 @@ export async function synthesiseAttack(
       return recompress(input, random);
     case 'phone':
       return phone(input, background, random);
+    case 'phone-hd':
+      return phoneHd(input, background, random);
   }
 }
 

@@ -68,6 +68,10 @@ export interface FieldProblem {
 /** A member name as one token of a JSON pointer (RFC 6901): `~` and `/` escaped. */
 export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The reason given for a body member (or form part) a route does not take, naming those it takes. */
+export const unknownFieldMessage = (known: readonly string[]): string =>
+  known.length > 0 ? `unknown field; expected one of: ${known.join(', ')}` : 'unknown field; this body takes none';
+
 export class AppError extends Error {
   readonly status: number;
   constructor(

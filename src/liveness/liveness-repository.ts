@@ -9,10 +9,10 @@ import type { LivenessEntity } from './answer.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Saves a result; its statement deleted since it was checked is a NOT_FOUND at `/body/statementKey`. */
+/** Saves a statement's result; its statement deleted since it was checked is a NOT_FOUND at `/body/statementKey`. */
 export async function saveLivenessResult(
   db: Kysely<Database>,
-  row: { clientId: number; statementKey: number | null; imageSha256: string; entity: LivenessEntity },
+  row: { clientId: number; statementKey: number; imageSha256: string; entity: LivenessEntity },
 ): Promise<{ id: number; createdAt: Date }> {
   const saved = await db
     .insertInto('liveness_results')

@@ -8,10 +8,13 @@ import { type IntakeLimits, prepareImage } from './image-intake.js';
 import model from './liveness-model.json' with { type: 'json' };
 import { saveLivenessResult } from './liveness-repository.js';
 import { type LivenessModel, livenessProbability } from './liveness-score.js';
-import { onePart, type Part } from './multipart.js';
+import { onePart, type Part, refuseUnknownParts } from './multipart.js';
+
+/** The parts of the liveness form, as published (`http/routes/liveness.ts`). */
+export const LIVENESS_FORM_PARTS = ['file', 'statementKey'] as const;
 
 export interface LivenessService {
-  /** Checks the `file` part of a client's upload, optionally linked to its `statementKey`, and keeps the result (never the image). */
+  /** Checks the `file` part of a client's upload; with a `statementKey` keeps the result on that statement (never the image). */
   check(clientId: number, parts: Part[]): Promise<LivenessAnswer>;
 }
 
@@ -41,6 +44,7 @@ export function createLivenessService(deps: {
 
   return {
     async check(clientId, parts) {
+      refuseUnknownParts(parts, LIVENESS_FORM_PARTS);
       const file = onePart(parts, 'file');
       if (!file) throw new AppError('IMAGE_MISSING', undefined, [{ path: '/body/file', message: 'is required' }]);
       const statementKey = await statementKeyOf(parts, clientId);
@@ -52,7 +56,11 @@ export function createLivenessService(deps: {
         probability: livenessProbability(model as LivenessModel, observation),
         threshold: deps.threshold,
       });
-      await saveLivenessResult(db, { clientId, statementKey, imageSha256: image.sha256, entity: answer.data.entity });
+      // Kept only on a statement, where `livenessResults` lists it and deleting the statement erases
+      // it; without one nothing would ever read it, so nothing is stored.
+      if (statementKey !== null) {
+        await saveLivenessResult(db, { clientId, statementKey, imageSha256: image.sha256, entity: answer.data.entity });
+      }
       return answer;
     },
   };

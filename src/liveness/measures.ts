@@ -340,6 +340,82 @@ export function darkBorder(g: Grey): number {
   return count > 0 ? dark / count : 0;
 }
 
+const isDarkFlat = (g: Grey, x: number, y: number): boolean => {
+  const v = at(g, x, y);
+  return v < 50 && Math.abs(at(g, x + 1, y) - v) + Math.abs(at(g, x, y + 1) - v) < 8;
+};
+
+/**
+ * Walking from (x, y) along (dx, dy) to the image's edge: the distance to the outer end of the
+ * outermost dark flat band at least `minRun` pixels wide with lighter pixels beyond it, or null.
+ */
+function outerBandEnd(g: Grey, x: number, y: number, dx: number, dy: number, minRun: number): number | null {
+  let run = 0;
+  let found: number | null = null;
+  for (let t = 0; ; t++) {
+    const px = x + dx * t;
+    const py = y + dy * t;
+    if (px < 0 || py < 0 || px > g.width - 1 || py > g.height - 1) return found;
+    if (isDarkFlat(g, px, py)) {
+      run++;
+    } else {
+      if (run >= minRun) found = t;
+      run = 0;
+    }
+  }
+}
+
+/**
+ * The largest share of rays whose band ends lie within `tolerance` pixels of one straight line (the
+ * line through some two of them: exhaustive, 16 rays make 120 lines), over the rays cast.
+ */
+function straightShare(ends: Array<number | null>, tolerance: number): number {
+  let best = 0;
+  for (let i = 0; i < ends.length; i++) {
+    for (let j = i + 1; j < ends.length; j++) {
+      const a = ends[i];
+      const b = ends[j];
+      if (a == null || b == null) continue;
+      const slope = (b - a) / (j - i);
+      let inliers = 0;
+      ends.forEach((e, k) => {
+        if (e != null && Math.abs(e - (a + slope * (k - i))) <= tolerance) inliers++;
+      });
+      best = Math.max(best, inliers);
+    }
+  }
+  return best / ends.length;
+}
+
+/**
+ * How closed and straight a dark flat frame around the face is (0..1): on each side of the face,
+ * 16 parallel rays walk out from the face box to the image's edge and find the outer end of the
+ * outermost dark flat band closed by lighter pixels; the side's score is the share of rays whose
+ * ends lie within 3 px of one straight line (an edge, tilted or not), and the frame's is the
+ * weakest side. A phone or screen bezel shown around the face scores near 1
+ * whatever its size or margin (`darkBorder` sees it only where it touches the image's edge); dark
+ * hair, shadows or a dark background running to the edge give ragged ends, or none, on some side.
+ */
+export function darkFrame(g: Grey, box: [number, number, number, number]): number {
+  const [bx, by, bw, bh] = box;
+  const cx = bx + bw / 2;
+  const cy = by + bh / 2;
+  const minRun = Math.max(3, Math.round(Math.max(g.width, g.height) * 0.006));
+  const rays = 16;
+  const across = (k: number) => (k / (rays - 1) - 0.5) * 1.5;
+  const side = (origin: (k: number) => [number, number], dx: number, dy: number) =>
+    straightShare(
+      Array.from({ length: rays }, (_, k) => outerBandEnd(g, ...origin(k), dx, dy, minRun)),
+      3,
+    );
+  return Math.min(
+    side((k) => [bx + bw, cy + across(k) * bh], 1, 0),
+    side((k) => [bx, cy + across(k) * bh], -1, 0),
+    side((k) => [cx + across(k) * bw, by + bh], 0, 1),
+    side((k) => [cx + across(k) * bw, by], 0, -1),
+  );
+}
+
 /**
  * JPEG blocking: mean absolute step across the 8-pixel grid over the mean step elsewhere (about 1
  * for a clean image, higher for a heavily recompressed one; neutral when the upload was resized).
@@ -413,6 +489,7 @@ export function forensicSignals(rgb: Uint8Array, g: Grey, box: [number, number, 
     nativeHighBand: native.highBandEnergy,
     blockiness: blockiness(g),
     darkBorder: darkBorder(g),
+    darkFrame: darkFrame(g, box),
     glare: count > 0 ? glare / count : 0,
     sharpness: Math.log10(quality.laplacianVariance + 1),
     faceRatio: (bw * bh) / (g.width * g.height),

@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors.js';
+import { AppError, pointerToken, unknownFieldMessage } from '../domain/errors.js';
 
 /** One part of a multipart body. */
 export interface Part {
@@ -82,4 +82,17 @@ export function onePart(parts: Part[], name: string): Part | undefined {
     throw new AppError('VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
   }
   return named[0];
+}
+
+/**
+ * Refuses the parts of a form that it does not take (`statement_key`, a misspelt `statementkey`),
+ * each at its own path, as JSON bodies refuse unknown members: ignored, they would silently give
+ * another answer than the client meant (a result not attached to its statement).
+ */
+export function refuseUnknownParts(parts: Part[], known: readonly string[]): void {
+  const unknown = [...new Set(parts.map((p) => p.name).filter((name) => !known.includes(name)))];
+  if (unknown.length === 0) return;
+  const message = unknownFieldMessage(known);
+  const details = unknown.map((name) => ({ path: `/body/${pointerToken(name)}`, message }));
+  throw new AppError('VALIDATION_FAILED', `${details[0]?.path}: ${message}`, details);
 }

@@ -47,6 +47,8 @@ export interface ForensicSignals {
   blockiness: number;
   /** Share of the image border that is dark and flat (a screen or phone bezel). */
   darkBorder: number;
+  /** Share of rays from the face crossing a dark flat band closed on both sides (a bezel around it, anywhere). */
+  darkFrame: number;
   /** Share of face pixels saturated near white (glare on glass or glossy paper). */
   glare: number;
   /** log10 of the face crop's Laplacian variance (blur). */

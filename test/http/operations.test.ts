@@ -287,11 +287,14 @@ describe('operations', () => {
     }
     expect(doc.paths['/verify/liveness'].post.requestBody).toEqual({
       required: true,
+      description: expect.stringContaining('Any other part is refused'),
       content: {
         'multipart/form-data': {
           schema: {
             type: 'object',
             required: ['file'],
+            additionalProperties: false,
+            description: expect.stringContaining('Any other part is refused'),
             properties: {
               file: expect.objectContaining({ type: 'string', format: 'binary' }),
               statementKey: expect.objectContaining({ type: 'integer' }),

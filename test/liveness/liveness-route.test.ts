@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesiseAttack } from '../../scripts/liveness-attacks.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -132,7 +133,49 @@ describe('liveness', () => {
       expect(attack.liveness_probability, kind).toBeLessThan(live.liveness_probability);
     }
   });
+
+  it('the astronaut photo shown in a flat dark phone bezel is not live, whatever its size, bezel and margin', async () => {
+    const headers = await t.auth(['liveness:write']);
+    const photo = image('astronaut.jpg');
+    const live = (await check(headers, photo)).json().data.entity.liveness;
+    for (const o of [
+      { screen: 260, bezel: 10, left: 120, top: 140, plain: true },
+      { screen: 340, bezel: 18, left: 300, top: 60, plain: false },
+      { screen: 380, bezel: 26, left: 190, top: 30, plain: true },
+      { screen: 300, bezel: 14, left: 40, top: 200, plain: false },
+    ]) {
+      const res = await check(headers, await framed(photo, image('still-life.jpg'), o));
+      expect(res.statusCode).toBe(200);
+      const attack = res.json().data.entity;
+      expect(attack.face.face_detected, JSON.stringify(o)).toBe(true);
+      expect(attack.liveness.liveness_check, JSON.stringify(o)).toBe(false);
+      expect(attack.liveness.liveness_probability).toBeLessThan(live.liveness_probability);
+    }
+  });
 });
+
+/** The photo shown on a phone with unresolved pixels: inside a flat dark bezel, anywhere on a plain wall or a desk. */
+async function framed(
+  photo: Buffer,
+  desk: Buffer,
+  o: { screen: number; bezel: number; left: number; top: number; plain: boolean },
+): Promise<Buffer> {
+  const height = Math.round(o.screen * 1.8);
+  const shown = await sharp(photo).resize(o.screen, height, { fit: 'cover', position: 'top' }).toBuffer();
+  const phone = await sharp({
+    create: { width: o.screen + 2 * o.bezel, height: height + 2 * o.bezel, channels: 3, background: '#141416' },
+  })
+    .composite([{ input: shown, left: o.bezel, top: o.bezel }])
+    .png()
+    .toBuffer();
+  const scene = o.plain
+    ? sharp({ create: { width: 800, height: 800, channels: 3, background: '#b4ab9c' } })
+    : sharp(desk).resize(800, 800, { fit: 'cover' }).modulate({ brightness: 1.3 });
+  return scene
+    .composite([{ input: phone, left: o.left, top: o.top }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
 
 describe('refusals', () => {
   const expectRefusal = (res: { statusCode: number; json(): unknown }, status: number, error: string) => {
@@ -177,6 +220,32 @@ describe('refusals', () => {
     ]);
     expectRefusal(twoKeys, 400, 'VALIDATION_FAILED');
     expect(twoKeys.json().errors).toEqual([{ path: '/body/statementKey', message: 'is sent 2 times; send one' }]);
+    const stored = await t.database.db
+      .selectFrom('liveness_results')
+      .select('id')
+      .where('client_id', '=', a.id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('a part the form does not take (statement_key, statementkey, foo) is 400 at its path, before the image is read, and nothing is stored', async () => {
+    const a = await clientWithStatement('lender misspelt');
+    const expected = 'unknown field; expected one of: file, statementKey';
+    for (const name of ['statement_key', 'statementkey', 'foo']) {
+      const res = await check(a.headers, image('astronaut.jpg'), 'a.jpg', { [name]: String(a.statementKey) });
+      expectRefusal(res, 400, 'VALIDATION_FAILED');
+      expect(res.json()).toMatchObject({
+        message: `/body/${name}: ${expected}`,
+        errors: [{ path: `/body/${name}`, message: expected }],
+      });
+    }
+    // Every unknown part is named; they are refused before the file is looked at (corrupt here: 422 otherwise).
+    const two = await check(a.headers, randomBytes(5000), 'a.jpg', { 'a/b': 'x', statement_key: '1' });
+    expectRefusal(two, 400, 'VALIDATION_FAILED');
+    expect(two.json().errors).toEqual([
+      { path: '/body/a~1b', message: expected },
+      { path: '/body/statement_key', message: expected },
+    ]);
     const stored = await t.database.db
       .selectFrom('liveness_results')
       .select('id')
@@ -294,6 +363,23 @@ describe('statementKey and storage', () => {
       .where('client_id', '=', a.id)
       .execute();
     expect(after).toEqual([]);
+  });
+});
+
+describe('results without a statement', () => {
+  it('are answered and not stored: nothing could read or erase them', async () => {
+    const a = await clientWithStatement('lender unlinked');
+    const res = await check(a.headers, image('astronaut.jpg'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.entity.face.face_detected).toBe(true);
+    const blank = await check(a.headers, image('astronaut.jpg'), 'a.jpg', { statementKey: '' });
+    expect(blank.statusCode).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('liveness_results')
+      .select('id')
+      .where('client_id', '=', a.id)
+      .execute();
+    expect(stored).toEqual([]);
   });
 });
 

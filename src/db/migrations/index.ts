@@ -16,6 +16,7 @@ import * as realApiSectionValues from './0014-real-api-section-values.js';
 import * as clientSlugUnique from './0015-client-slug-unique.js';
 import * as integrityDuplicates from './0016-integrity-duplicates.js';
 import * as runningBalancesOtherIncomeStreams from './0017-running-balances-other-income-streams.js';
+import * as livenessUnlinkedResults from './0018-liveness-unlinked-results.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015-client-slug-unique': clientSlugUnique,
   '0016-integrity-duplicates': integrityDuplicates,
   '0017-running-balances-other-income-streams': runningBalancesOtherIncomeStreams,
+  '0018-liveness-unlinked-results': livenessUnlinkedResults,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import {
   type FieldProblem,
   notJson,
   pointerToken,
+  unknownFieldMessage,
 } from '../../domain/errors.js';
 import type { Envelope } from '../route-config.js';
 import { FORM_KEY } from '../schemas.js';
@@ -73,10 +74,7 @@ function problemMessage(v: ValidationProblem, schema: unknown): string {
 
 /** The refusal of a member the object's schema does not name, listing the members it does. */
 function unknownMember(object: Record<string, unknown> | undefined): string {
-  const known = Object.keys((object?.properties as Record<string, unknown> | undefined) ?? {});
-  return known.length > 0
-    ? `unknown field; expected one of: ${known.join(', ')}`
-    : 'unknown field; this body takes none';
+  return unknownFieldMessage(Object.keys((object?.properties as Record<string, unknown> | undefined) ?? {}));
 }
 
 /**

@@ -36,14 +36,17 @@ const LivenessResult = Type.Object(
       entity: Type.Object({
         liveness: Type.Object({
           liveness_check: Type.Boolean({
-            description: 'liveness_probability is above LIVENESS_THRESHOLD (default 50)',
+            description:
+              'liveness_probability is above LIVENESS_THRESHOLD (default 50). It judges the largest face only: check multiface_detected',
           }),
           liveness_probability: Type.Number({ minimum: 0, maximum: 100, description: 'Percent' }),
         }),
         face: Type.Object({
           face_detected: Type.Boolean(),
           message: Type.String(),
-          multiface_detected: Type.Boolean({ description: 'Several faces: the largest one is described' }),
+          multiface_detected: Type.Boolean({
+            description: 'Several faces: the largest one is described and judged; refuse or review such an upload',
+          }),
           details: Type.Union([Type.Null(), Details], { description: 'null when no face was found' }),
           quality: Type.Union([
             Type.Null(),
@@ -134,16 +137,19 @@ const LivenessError = Type.Object(
  * The form as published. The route splits the multipart body itself (`liveness/multipart.ts`) and
  * the service checks its parts, naming each offending one; Fastify checks nothing of it.
  */
-const LivenessForm = Type.Object({
-  file: Type.String({
-    format: 'binary',
-    contentMediaType: 'image/*',
-    description: 'The face image: JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF, at most LIVENESS_MAX_BYTES',
-  }),
-  statementKey: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'One of your statements: the result is listed on it' }),
-  ),
-});
+const LivenessForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'image/*',
+      description: 'The face image: JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF, at most LIVENESS_MAX_BYTES',
+    }),
+    statementKey: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'One of your statements: the result is listed on it' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Any other part is refused (400 at `/body/<its name>`)' },
+);
 
 interface MultipartBody {
   parts: Part[];
@@ -189,9 +195,9 @@ const livenessRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
         summary: 'Check a face image for liveness and describe the face',
         description:
           'Multipart form: `file` (required, a JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF image, at most LIVENESS_MAX_BYTES) and ' +
-          '`statementKey` (optional, one of your statements). A request sent like the spec example (curl with ' +
+          '`statementKey` (optional, one of your statements); any other part is refused with 400 at `/body/<its name>`. A request sent like the spec example (curl with ' +
           "`-H 'Content-Type: application/json'` and `--form` parts) is accepted too. The image is analysed on this " +
-          'machine and never stored: only its SHA-256 and the answer are kept.',
+          'machine and never stored; with a `statementKey` its SHA-256 and the answer are kept on that statement, without one nothing is.',
         consumes: ['multipart/form-data'],
         response: {
           200: LivenessResult,
