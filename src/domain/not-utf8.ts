@@ -90,17 +90,24 @@ export function markNotUtf8(body: Uint8Array): MarkedBody | undefined {
 
 /**
  * Reports (JSON pointers relative to the value) each string and member name of a marked body's
- * parsed value that holds `marker`; a name is shown with U+FFFD where its bad bytes were. Walks
- * with its own stack: a body may be nested deeper than the call stack.
+ * parsed value that holds `marker`; a name is shown with U+FFFD where its bad bytes were. When no
+ * string holds it (the bytes sat in a member that a later one of the same name replaced), the body
+ * itself (path `''`) is reported: the body is refused all the same. Walks with its own stack: a
+ * body may be nested deeper than the call stack.
  */
 export function notUtf8Fields(value: unknown, marker: string, add: (path: string, message: string) => void): void {
+  let found = 0;
+  const report = (path: string, message: string) => {
+    found++;
+    add(path, message);
+  };
   // Each entry: a value, its path, and whether the member name it sits under holds the mark.
   const pending: Array<[unknown, string, boolean]> = [[value, '', false]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [item, path, badName] = next;
-    if (badName) add(path, NAME_NOT_UTF8);
+    if (badName) report(path, NAME_NOT_UTF8);
     if (typeof item === 'string') {
-      if (item.includes(marker)) add(path, NOT_UTF8);
+      if (item.includes(marker)) report(path, NOT_UTF8);
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], `${path}/${i}`, false]);
     } else if (typeof item === 'object' && item !== null) {
@@ -113,4 +120,5 @@ export function notUtf8Fields(value: unknown, marker: string, add: (path: string
       }
     }
   }
+  if (found === 0) add('', `${NOT_UTF8}, in a member a later one of the same name replaced`);
 }

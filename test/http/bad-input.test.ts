@@ -197,6 +197,31 @@ describe('bodies that are not UTF-8', () => {
       errors: [{ path: '/body/dti\uFFFD\uFFFD', message: expect.stringMatching(/name .*not UTF-8/) }],
     });
   });
+  it('bytes that are not UTF-8 in a member a later one of the same name replaced still refuse the body', async () => {
+    const affordability = await t.app.inject({
+      method: 'POST',
+      url: '/affordability',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload: withBadBytes('{"statementKey": 1, "dti": "x", "loanTenure": 6, "dti": 0.3}', '"x'),
+    });
+    expect(affordability.statusCode, affordability.body).toBe(400);
+    expect(affordability.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: '/body', message: expect.stringMatching(/not UTF-8.*replaced/) }],
+    });
+    const body = bodyFor('mono', rows, 'replaced member') as Record<string, unknown>;
+    const text = JSON.stringify(body).replace(/^\{/, '{"name":"first","name":"second",');
+    const before = await storedCount();
+    const statement = await t.app.inject({
+      method: 'POST',
+      url: '/statements/analytics?format=mono&statementType=consumer',
+      headers: { ...writer, 'content-type': 'application/json' },
+      payload: withBadBytes(text, '"first'),
+    });
+    expect(statement.statusCode, statement.body).toBe(422);
+    expect(statement.json().errors).toEqual([{ path: '/body', message: expect.stringMatching(/not UTF-8.*replaced/) }]);
+    expect(await storedCount()).toBe(before);
+  });
 });
 
 describe('query and path values at their extremes', () => {
