@@ -63,6 +63,11 @@ export class BureauError extends Error {
  */
 export interface BillingWatch {
   mayBeBilled: boolean;
+  /**
+   * Awaited just before the billed request is sent: the caller stores that it went out, so that
+   * even a crash during the call does not lead to sending it again. If it throws, nothing is sent.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 /**

@@ -30,6 +30,11 @@ export interface ClaimedJob {
   createdAt: Date;
   /** The client was revoked since it asked: the bureau must not be called for it any more. */
   clientRevoked: boolean;
+  /**
+   * When this job's billed bureau call was sent, if it was and the job was not queued again since:
+   * on a job claimed again, its instance died waiting for that call's answer.
+   */
+  billedCallSentAt: Date | null;
 }
 
 /**
@@ -331,6 +336,7 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
     attempts: number;
     created_at: Date;
     client_revoked: boolean;
+    billed_call_sent_at: Date | null;
   }>`
     update credit_jobs j set state = 'processing', locked_until = now() + ${leaseMs} * interval '1 millisecond',
       updated_at = now()
@@ -344,7 +350,7 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
       for update skip locked
     )
     returning j.id, j.client_id, j.kind, j.subject_hash, j.subject_enc, j.bureau_ticket, j.attempts, j.created_at,
-      c.revoked_at is not null as client_revoked`.execute(db);
+      c.revoked_at is not null as client_revoked, j.billed_call_sent_at`.execute(db);
   return result.rows.map((r) => ({
     id: r.id,
     clientId: r.client_id,
@@ -355,7 +361,17 @@ export async function claimDueJobs(db: Db, bureau: string, limit: number, leaseM
     attempts: r.attempts,
     createdAt: new Date(r.created_at),
     clientRevoked: r.client_revoked,
+    billedCallSentAt: r.billed_call_sent_at === null ? null : new Date(r.billed_call_sent_at),
   }));
+}
+
+/** Stores, before the billed bureau call goes out, that it was sent (so a crash cannot lead to sending it twice). */
+export async function markBilledCallSent(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('credit_jobs')
+    .set({ billed_call_sent_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -387,7 +403,11 @@ export const completeJob = (db: Kysely<Database>, id: number, reportEnc: string)
 export const failJob = (db: Kysely<Database>, id: number, code: string, message: string, attempts: number) =>
   endJob(db, id, { state: 'failed', failure_code: code, failure_message: message, attempts });
 
-/** Puts a job back in the queue to run again in `delayMs` (a retry, or a bureau that said "later"). */
+/**
+ * Puts a job back in the queue to run again in `delayMs` (a retry, or a bureau that said "later").
+ * A job is queued again only when no billed call is awaiting an answer (none sent, the bureau
+ * refused it, or it answered "later"), so the billed-call mark is cleared.
+ */
 export async function rescheduleJob(
   db: Db,
   id: number,
@@ -399,6 +419,7 @@ export async function rescheduleJob(
     .set({
       run_after: sql<Date>`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
       locked_until: null,
+      billed_call_sent_at: null,
       updated_at: sql<Date>`now()`,
       ...(changes.attempts !== undefined ? { attempts: changes.attempts } : {}),
       ...(changes.ticket !== undefined ? { bureau_ticket: changes.ticket } : {}),

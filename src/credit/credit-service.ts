@@ -26,6 +26,7 @@ import {
   type StoredReport,
 } from './credit-repository.js';
 import { type GuardedBureau, guardBureau } from './guarded-bureau.js';
+import { maskCommercialReport, maskConsumerReport } from './identity-numbers.js';
 import { type BureauFailureEvent, createJobRunner, type JobRunner } from './job-runner.js';
 import { type CreditReport, fullName, isoDate } from './report.js';
 import type { ReportCipher } from './report-cipher.js';
@@ -245,14 +246,18 @@ export function createCreditService(deps: {
     return { reference, ...outcome };
   }
 
-  /** One of the client's references of this kind, with its request and (when completed) its report opened. */
-  async function open<R>(principal: Principal, kind: CreditReportKind, reference: string) {
+  /**
+   * One of the client's references of this kind, with its request and (when completed) its report
+   * opened, with its identity numbers masked (`mask`): a report sealed before masking was added holds
+   * them in full.
+   */
+  async function open<R>(principal: Principal, kind: CreditReportKind, reference: string, mask: (report: R) => R) {
     const row = await findReport(db, principal.clientId, kind, reference);
     if (!row) throw new AppError('NOT_FOUND', `no ${kind} credit report with reference ${reference}`);
     const asked = JSON.parse(cipher.open(row.requestEnc, requestAad(row.reference))) as StoredRequest;
     const report =
       row.state === 'completed' && row.reportEnc
-        ? (JSON.parse(cipher.open(row.reportEnc, reportAad(row.jobId))) as R)
+        ? mask(JSON.parse(cipher.open(row.reportEnc, reportAad(row.jobId))) as R)
         : null;
     return { row, asked, report };
   }
@@ -308,7 +313,7 @@ export function createCreditService(deps: {
     },
 
     async get(principal, reference) {
-      const { row, asked, report } = await open<CreditReport>(principal, 'consumer', reference);
+      const { row, asked, report } = await open(principal, 'consumer', reference, maskConsumerReport);
       const person = report?.personalDetailsSummary;
       return answer(row, {
         reference: row.reference,
@@ -321,7 +326,7 @@ export function createCreditService(deps: {
     },
 
     async getCommercial(principal, reference) {
-      const { row, asked, report } = await open<CommercialCreditReport>(principal, 'commercial', reference);
+      const { row, asked, report } = await open(principal, 'commercial', reference, maskCommercialReport);
       return answer(row, {
         reference: row.reference,
         state: row.state,

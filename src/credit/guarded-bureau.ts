@@ -19,14 +19,20 @@ import type { CreditMetrics } from './credit-metrics.js';
  */
 export interface GuardedBureau {
   readonly bureau: Bureau;
-  requestReport(subject: BureauSubject): Promise<BureauResult>;
+  requestReport(subject: BureauSubject, billed?: BilledCallHook): Promise<BureauResult>;
   /** A business's report, answered at once: always `ready`. */
-  requestCommercialReport(subject: BusinessSubject): Promise<BureauResult<CommercialCreditReport>>;
+  requestCommercialReport(
+    subject: BusinessSubject,
+    billed?: BilledCallHook,
+  ): Promise<BureauResult<CommercialCreditReport>>;
   fetchReport(subject: BureauSubject, ticket: string): Promise<BureauResult>;
   health(): Promise<{ ok: boolean; detail?: string }>;
   /** When the breaker lets calls through again, if it is open. */
   reopensAt(): number | undefined;
 }
+
+/** What the caller does just before a billed request is sent (`BillingWatch.beforeSend`). */
+export type BilledCallHook = (() => Promise<void>) | undefined;
 
 export function guardBureau(
   bureau: Bureau,
@@ -58,13 +64,14 @@ export function guardBureau(
   async function guarded<R>(
     operation: string,
     call: (signal: AbortSignal, billing: BillingWatch) => Promise<BureauResult<R>>,
+    beforeSend?: BilledCallHook,
   ) {
     if (!breaker.tryAcquire()) {
       metrics.failures.inc({ ...labels, kind: 'circuit_open' });
       throw new BureauError('unavailable', `${bureau.displayName} is failing repeatedly; calls are paused for a while`);
     }
     const stop = metrics.latency.startTimer({ ...labels, operation });
-    const billing: BillingWatch = { mayBeBilled: false };
+    const billing: BillingWatch = { mayBeBilled: false, ...(beforeSend ? { beforeSend } : {}) };
     try {
       const result = await withTimeout(operation, (signal) => call(signal, billing));
       breaker.success();
@@ -91,12 +98,17 @@ export function guardBureau(
 
   return {
     bureau,
-    requestReport: (subject) => guarded('request', (signal, billing) => bureau.requestReport(subject, signal, billing)),
-    requestCommercialReport: (subject) =>
-      guarded('request_commercial', async (signal, billing) => ({
-        kind: 'ready',
-        report: await bureau.requestCommercialReport(subject, signal, billing),
-      })),
+    requestReport: (subject, billed) =>
+      guarded('request', (signal, billing) => bureau.requestReport(subject, signal, billing), billed),
+    requestCommercialReport: (subject, billed) =>
+      guarded(
+        'request_commercial',
+        async (signal, billing) => ({
+          kind: 'ready',
+          report: await bureau.requestCommercialReport(subject, signal, billing),
+        }),
+        billed,
+      ),
     fetchReport: (subject, ticket) => guarded('fetch', (signal) => bureau.fetchReport(subject, ticket, signal)),
     async health() {
       try {

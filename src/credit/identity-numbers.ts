@@ -1,10 +1,12 @@
 import { maskIdentifier } from '../domain/identifier.js';
-import type { PersonalDetailsSummary, SectionRows } from './report.js';
+import type { CommercialCreditReport } from './commercial-report.js';
+import type { CreditReport, PersonalDetailsSummary, SectionRows } from './report.js';
 
 /**
  * Identity numbers in a report are shown masked, as a statement's BVN and NIN are
  * (`maskIdentifier`): whatever a bureau sends, the report keeps no one's full BVN, NIN or passport
- * number.
+ * number. Masking a masked number leaves it as it is, so a report is masked when mapped and again
+ * when answered (reports sealed before masking was added hold the numbers in full).
  */
 
 /** The personal details that hold an identity number. */
@@ -13,7 +15,7 @@ const PERSONAL_ID_FIELDS = ['nationalIDNo', 'passportNo', 'driversLicenseNo', 'p
 /** A row member holding an identity number, however the bureau cases it. */
 const isIdentityNumber = (key: string) => key.toLowerCase() === 'identificationnumber';
 
-const masked = (value: unknown) =>
+const masked = <V>(value: V): V | string =>
   value === null || value === undefined || String(value).trim() === '' ? value : maskIdentifier(String(value));
 
 /** The rows (identification history, directors) with their identity numbers masked. */
@@ -30,6 +32,19 @@ export function maskIdentityRows(rows: SectionRows | null): SectionRows | null {
 /** The personal details with their identity numbers masked. */
 export function maskPersonalIds(person: PersonalDetailsSummary): PersonalDetailsSummary {
   const copy = { ...person };
-  for (const f of PERSONAL_ID_FIELDS) copy[f] = copy[f] === '' ? '' : maskIdentifier(copy[f]);
+  for (const f of PERSONAL_ID_FIELDS) copy[f] = masked(copy[f]);
   return copy;
 }
+
+/** A stored consumer report as it is answered: its identity numbers masked. */
+export const maskConsumerReport = (report: CreditReport): CreditReport => ({
+  ...report,
+  identificationHistory: maskIdentityRows(report.identificationHistory),
+  personalDetailsSummary: maskPersonalIds(report.personalDetailsSummary),
+});
+
+/** A stored business report as it is answered: its directors' identity numbers masked. */
+export const maskCommercialReport = (report: CommercialCreditReport): CommercialCreditReport => ({
+  ...report,
+  directorInformation: maskIdentityRows(report.directorInformation),
+});

@@ -17,6 +17,7 @@ import {
   claimDueJobs,
   completeJob,
   failJob,
+  markBilledCallSent,
   releaseJobs,
   rescheduleJob,
 } from './credit-repository.js';
@@ -148,25 +149,43 @@ export function createJobRunner(deps: {
       `The answer from ${name} could not be read. Request a new report later; if it persists, contact support with this reference.`,
   };
 
+  /** The lender's message when the billed call went out and no answer came back. */
+  const billedUnanswered = `${capitalised(name)} did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.`;
+
   /** The bureau call a job makes, and the schema its report must pass. */
   async function call(
     job: ClaimedJob,
     subject: unknown,
   ): Promise<{ result: BureauResult<unknown>; problems: (r: unknown) => string[] }> {
+    // Stored before the billed request goes out: an instance killed during the call leaves it set.
+    const billed = () => markBilledCallSent(db, job.id);
     if (job.kind === 'commercial') {
       return {
-        result: await bureau.requestCommercialReport(subject as BusinessSubject),
+        result: await bureau.requestCommercialReport(subject as BusinessSubject, billed),
         problems: commercialReportProblems,
       };
     }
     const consumer = subject as BureauSubject;
     return {
-      result: job.ticket ? await bureau.fetchReport(consumer, job.ticket) : await bureau.requestReport(consumer),
+      result: job.ticket
+        ? await bureau.fetchReport(consumer, job.ticket)
+        : await bureau.requestReport(consumer, billed),
       problems: reportProblems,
     };
   }
 
   async function work(job: ClaimedJob): Promise<void> {
+    if (job.billedCallSentAt) {
+      // Claimed again with its billed call sent and no result stored: the instance making it died
+      // waiting for the answer. The bureau may have charged for the report, so it is not sent again.
+      return failFromBureau(
+        job,
+        'unavailable',
+        billedUnanswered,
+        job.attempts + 1,
+        `the billed request was sent at ${job.billedCallSentAt.toISOString()} by an instance that stopped before its answer (not sent again)`,
+      );
+    }
     // A leaked client is revoked to stop it: its queued and retrying pulls would still be billed.
     if (job.clientRevoked) {
       return fail(
@@ -240,7 +259,7 @@ export function createJobRunner(deps: {
         return failFromBureau(
           job,
           'unavailable',
-          `${capitalised(name)} did not answer the report request in time. It may still charge for it, so it was not asked again; request a new report if you need one.`,
+          billedUnanswered,
           job.attempts + 1,
           `${err.kind} after the billed request was sent (not sent again): ${err.message}`,
         );

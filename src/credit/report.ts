@@ -119,10 +119,16 @@ export interface CreditReport extends Record<NullableSection, SectionRows | null
   personalDetailsSummary: PersonalDetailsSummary;
 }
 
+/**
+ * A worked-out count or amount that is unknown: a bureau row it sums has an amount that is not an
+ * amount. A date's `-` means none (no judgement, no dishonoured cheque).
+ */
+export const UNKNOWN_METRIC = '-';
+
 const METRIC_PATTERNS: Record<MetricKind, string> = {
   date: '^(-|\\d{2}/\\d{2}/\\d{4})$',
-  count: '^\\d+$',
-  amount: '^-?\\d{1,3}(,\\d{3})*\\.\\d{2}$',
+  count: '^(-|\\d+)$',
+  amount: '^(-|-?\\d{1,3}(,\\d{3})*\\.\\d{2})$',
 };
 
 const metricColumns = (currencies: readonly string[]): Record<string, TSchema> =>

@@ -123,6 +123,8 @@ export interface CreditJobsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   completed_at: Date | null;
+  /** When the billed bureau call was sent; cleared when the job is queued again (migration 0019). */
+  billed_call_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface CreditReportsTable {

@@ -181,20 +181,50 @@ describe('FirstCentral adapter against a server speaking its protocol', () => {
     });
   });
 
-  it('an agreement amount that is not an amount makes the report unreadable, naming where', async () => {
+  it("an agreement amount the bureau's summary makes unneeded cannot fail the report: it passes through as given", async () => {
     server.behave('10000000015', {
       kind: 'edited',
       edit: (sections) =>
-        withoutSummary(
-          editSection(sections, 'CreditAgreementSummary', (rows) => [
-            { ...rows[0], AmountOverdue: 'lots' },
-            ...rows.slice(1),
-          ]),
+        editSection(sections, 'CreditAgreementSummary', (rows) =>
+          rows.map((row, i) => (i === 1 ? { ...row, AmountOverdue: '1,200.005' } : row)),
         ),
     });
-    await expect(fetchReport(adapter(), '10000000015')).rejects.toMatchObject({
-      kind: 'unreadable',
-      message: expect.stringContaining('creditAgreementSummary/0/amountOverdue'),
+    const report = await fetchReport(adapter(), '10000000015');
+    expect(reportProblems(report)).toEqual([]);
+    expect(report.creditAgreementSummary?.[1]).toMatchObject({ amountOverdue: '1,200.005' });
+    expect(report.creditAccountSummary.totalAmountInArrearNGN).toBe('0.00'); // the bureau's own
+    expect(report.creditAccountSummary.totalAccountInArrearNGN).toBe('2');
+  });
+
+  it('a figure worked out from rows with an unreadable amount is unknown ("-"), never zero; the others stay', async () => {
+    server.behave('10000000018', {
+      kind: 'edited',
+      edit: (sections) => [
+        ...withoutSummary(
+          editSection(inArrears(sections), 'CreditAgreementSummary', ([first, ...rest]) => [
+            first ?? {},
+            ...rest.map((row, i) =>
+              i === 0 ? { ...row, AmountOverdue: '500.00 DR', CurrentBalanceAmt: '(500.00)' } : row,
+            ),
+          ]),
+        ),
+        { JudgementSummary: [{ CaseNo: 'ID/2021/1', DateOfJudgement: '30/06/2021', JudgementAmount: 'N1,000' }] },
+      ],
+    });
+    const report = await fetchReport(adapter(), '10000000018');
+    expect(reportProblems(report)).toEqual([]);
+    expect(report.creditAgreementSummary?.[1]).toMatchObject({
+      amountOverdue: '500.00 DR',
+      currentBalanceAmt: '(500.00)',
+    });
+    expect(report.creditAccountSummary).toEqual({
+      ...DERIVED_FROM_AGREEMENTS,
+      totalAccountInArrearNGN: '-',
+      totalAmountInArrearNGN: '-',
+      totalOutstandingdebtNGN: '-',
+      totalNumberofJudgementNGN: '1',
+      totalJudgementAmountNGN: '-',
+      lastJudgementDateNGN: '30/06/2021',
     });
   });
 

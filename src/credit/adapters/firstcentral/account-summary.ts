@@ -1,4 +1,4 @@
-import { formatMajor } from '../../../domain/money.js';
+import { formatMajor, parseMinor } from '../../../domain/money.js';
 import {
   type CreditReport,
   emptySummary,
@@ -8,8 +8,9 @@ import {
   SUMMARY_METRICS,
   type SummaryCurrency,
   type SummaryMetric,
+  UNKNOWN_METRIC,
 } from '../../report.js';
-import { formatMetric, isBlank, type Lookup, lookup, minorOf, reportDate, rows } from './answer-values.js';
+import { formatMetric, isBlank, type Lookup, lookup, reportDate, rows } from './answer-values.js';
 
 /** FirstCentral reports in naira, with a second column for foreign currency (US dollars in Nigeria). */
 const LOCAL: SummaryCurrency = 'NGN';
@@ -40,22 +41,37 @@ export interface SummarySources {
   dishonoured?: SectionRows | null;
 }
 
+/** A total that is unknown (`undefined`) once a row it sums has an amount that cannot be read. */
+type Sum = number | undefined;
+
 /** One currency's totals over the rows; amounts in minor units, dates `DD/MM/YYYY` or `-`. */
 interface Totals {
   accounts: number;
   active: number;
   closed: number;
-  inArrear: number;
-  arrear: number;
-  outstanding: number;
-  instalments: number;
+  inArrear: Sum;
+  arrear: Sum;
+  outstanding: Sum;
+  instalments: Sum;
   good: number;
   judgements: number;
-  judged: number;
+  judged: Sum;
   lastJudgement: string;
   dishonoured: number;
-  bounced: number;
+  bounced: Sum;
   lastBounced: string;
+}
+
+const plus = (a: Sum, b: Sum): Sum => (a === undefined || b === undefined ? undefined : a + b);
+
+/**
+ * A row's amount in minor units: 0 when blank, `undefined` when it is not an amount (`"500.00 DR"`,
+ * `"N1,000"`): the row still passes through as the bureau gave it, only the totals over it are unknown.
+ */
+function rowAmount(value: unknown): Sum {
+  if (isBlank(value)) return 0;
+  const parsed = parseMinor(String(value).trim());
+  return parsed.ok ? parsed.minor : undefined;
 }
 
 const noTotals = (): Totals => ({
@@ -83,66 +99,63 @@ const later = (known: string, date: string) =>
 /** Totals per currency (a row without one is in the local currency). */
 function totalsOf(sources: SummarySources): Map<string, Totals> {
   const totals = new Map<string, Totals>();
-  const each = (
-    section: string,
-    list: SectionRows | null | undefined,
-    add: (t: Totals, get: Lookup, at: string) => void,
-  ) =>
-    (list ?? []).forEach((row, i) => {
+  const each = (list: SectionRows | null | undefined, add: (t: Totals, get: Lookup) => void) =>
+    (list ?? []).forEach((row) => {
       const get = lookup(row);
       const currency =
         String(get('currency') ?? '')
           .trim()
           .toUpperCase() || LOCAL;
       const t = totals.get(currency) ?? noTotals();
-      add(t, get, `${section}/${i}`);
+      add(t, get);
       totals.set(currency, t);
     });
-  const amount = (get: Lookup, at: string, ...names: string[]) => minorOf(get(...names), `${at}/${names[0]}`) ?? 0;
+  const amount = (get: Lookup, ...names: string[]) => rowAmount(get(...names));
   const date = (get: Lookup, ...names: string[]) => reportDate(String(get(...names) ?? ''));
 
-  each('creditAgreementSummary', sources.agreements, (t, get, at) => {
-    const overdue = amount(get, at, 'amountOverdue');
+  each(sources.agreements, (t, get) => {
+    const overdue = amount(get, 'amountOverdue');
     t.accounts += 1;
-    t.outstanding += amount(get, at, 'currentBalanceAmt');
+    t.outstanding = plus(t.outstanding, amount(get, 'currentBalanceAmt'));
     if (/closed/i.test(String(get('accountStatus') ?? ''))) t.closed += 1;
     else {
       t.active += 1;
-      t.instalments += amount(get, at, 'instalmentAmount');
+      t.instalments = plus(t.instalments, amount(get, 'instalmentAmount'));
     }
-    if (overdue > 0) {
-      t.inArrear += 1;
-      t.arrear += overdue;
-    }
+    // An unreadable overdue amount leaves both unknown: whether the account is in arrear, and by how much.
+    t.inArrear = overdue === undefined ? undefined : plus(t.inArrear, overdue > 0 ? 1 : 0);
+    t.arrear = overdue === undefined ? undefined : plus(t.arrear, Math.max(overdue, 0));
     if (/^\s*performing\s*$/i.test(String(get('performanceStatus') ?? ''))) t.good += 1;
   });
-  each('judgementSummary', sources.judgements, (t, get, at) => {
+  each(sources.judgements, (t, get) => {
     t.judgements += 1;
-    t.judged += amount(get, at, 'judgementAmount', 'amount');
+    t.judged = plus(t.judged, amount(get, 'judgementAmount', 'amount'));
     t.lastJudgement = later(t.lastJudgement, date(get, 'dateOfJudgement', 'judgementDate', 'date'));
   });
-  each('dudCheqEventSummary', sources.dishonoured, (t, get, at) => {
+  each(sources.dishonoured, (t, get) => {
     t.dishonoured += 1;
-    t.bounced += amount(get, at, 'amount', 'chequeAmount', 'dishonouredAmount');
+    t.bounced = plus(t.bounced, amount(get, 'amount', 'chequeAmount', 'dishonouredAmount'));
     t.lastBounced = later(t.lastBounced, date(get, 'dateBounced', 'dishonouredDate', 'date'));
   });
   return totals;
 }
 
-/** Each metric as the rows give it. */
+const amountText = (sum: Sum) => (sum === undefined ? UNKNOWN_METRIC : formatMajor(sum));
+
+/** Each metric as the rows give it (`-` where a row's amount it needs cannot be read). */
 function figures(t: Totals): Record<SummaryMetric, string> {
   return {
     lastJudgementDate: t.lastJudgement,
     totalActiveAccounts: String(t.active),
-    totalAmountInArrear: formatMajor(t.arrear),
+    totalAmountInArrear: amountText(t.arrear),
     totalClosedAccounts: String(t.closed),
-    totalAccountInArrear: String(t.inArrear),
-    totalJudgementAmount: formatMajor(t.judged),
-    totalOutstandingdebt: formatMajor(t.outstanding),
+    totalAccountInArrear: t.inArrear === undefined ? UNKNOWN_METRIC : String(t.inArrear),
+    totalJudgementAmount: amountText(t.judged),
+    totalOutstandingdebt: amountText(t.outstanding),
     totalNumberofAccounts: String(t.accounts),
     lastBouncedChequesDate: t.lastBounced,
-    totalDishonouredAmount: formatMajor(t.bounced),
-    totalMonthlyInstalment: formatMajor(t.instalments),
+    totalDishonouredAmount: amountText(t.bounced),
+    totalMonthlyInstalment: amountText(t.instalments),
     totalNumberofJudgement: String(t.judgements),
     totalNumberofDishonoured: String(t.dishonoured),
     totalaccountinGoodcondition: String(t.good),
@@ -156,7 +169,9 @@ function figures(t: Totals): Record<SummaryMetric, string> {
  * section, no such column, or null, blank or `-`) is never read as zero: it is worked out from the
  * report's own rows, the credit agreements (accounts, arrears, balances, instalments), judgements
  * and dishonoured cheques, in that row's currency. So is every figure of EUR, GBP and GHS, which
- * FirstCentral has no column for. The rating is the bureau's alone (`''` when it gives none).
+ * FirstCentral has no column for. A worked-out figure that needs a row amount that is not an amount
+ * is unknown, `-` (never zero, and the report is not failed over it). The rating is the bureau's
+ * alone (`''` when it gives none).
  */
 export function mapAccountSummary(get: Lookup, sources: SummarySources): CreditReport['creditAccountSummary'] {
   const bureau = lookup(rows(get('CreditSummary', 'CreditAccountSummary'))[0] ?? {});

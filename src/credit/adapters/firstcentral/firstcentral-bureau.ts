@@ -101,7 +101,12 @@ export function createFirstCentralBureau(settings: FirstCentralSettings): Bureau
     const refused = () => {
       if (billing) billing.mayBeBilled = false;
     };
-    if (billing) billing.mayBeBilled = true;
+    if (billing) {
+      await billing.beforeSend?.();
+      // Abandoned while the mark was being stored: not sent (a fetch on an aborted signal sends nothing).
+      if (signal.aborted) throw new BureauError('timeout', `FirstCentral ${path} was abandoned before it was sent`);
+      billing.mayBeBilled = true;
+    }
     let res: Response;
     try {
       res = await fetch(`${settings.baseUrl}/${path}`, {
