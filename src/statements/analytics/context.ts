@@ -171,7 +171,10 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     firstDay,
     spanDays,
     months,
-    balances: opening === undefined || closing === undefined ? null : { opening, closing, afterRow, endOfDay, dayLowest, dayHighest },
+    balances:
+      opening === undefined || closing === undefined
+        ? null
+        : { opening, closing, afterRow, endOfDay, dayLowest, dayHighest },
     balancesReported,
     chainBreaks,
     totalCredit,
