@@ -87,11 +87,11 @@ describe('affordability from a statement with regular side income', () => {
     ].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const analytics = analyseStatement(statementOf(rows, { holder: 'ADEBAYO CHINEDU OKAFOR', openingNaira: 10_000 }));
     const inputs = inputsFromAnalytics(JSON.parse(JSON.stringify(analytics)));
-    // 335,000 of tutoring fees over 8.4785 months.
-    expect(inputs.averageOtherIncome).toBe(3_951_173);
+    // A monthly stream of tutoring fees: its average payment, 335,000 / 8.
+    expect(inputs.averageOtherIncome).toBe(4_187_500);
     const a = computeAffordability(inputs, { dti: 0.33, loanTenure: 6 });
-    expect(a.monthlyIncome).toBe(42_451_223); // 385,000.50 + 39,511.73
-    expect(a.monthlyAffordability).toBe(14_008_903); // 0.33 x 424,512.23 = 140,089.0359
+    expect(a.monthlyIncome).toBe(42_687_550); // 385,000.50 + 41,875
+    expect(a.monthlyAffordability).toBe(14_086_891); // 0.33 x 426,875.50 = 140,868.915
   });
 });
 

@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { type KyselyPlugin, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
@@ -83,5 +83,47 @@ describe('migration 0017', () => {
     // Down takes them out again.
     expect((await migrator.migrateTo('0016-integrity-duplicates')).error).toBeUndefined();
     expect(await read()).toEqual([...analysed.map((a) => a.before), {}]);
+  });
+});
+
+describe('migration 0017 over many statements', () => {
+  it('reads the stored statements a page at a time by key, never all at once, and rewrites every one', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      // The most rows any one query brought back, as the migration ran.
+      let largest = 0;
+      const watch: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          largest = Math.max(largest, args.result.rows.length);
+          return args.result;
+        },
+      };
+      const db = handle.db;
+      const migrator = new Migrator({ db: db.withPlugin(watch), provider: migrationProvider });
+      expect((await migrator.migrateTo('0016-integrity-duplicates')).error).toBeUndefined();
+      await sql`insert into clients (client_id, name, slug, secret_hash, scopes) values ('c1', 'c', 'c', 'x', 'statements:read')`.execute(
+        db,
+      );
+      const { now, before } = sectionsOf(full);
+      const sections = Buffer.from(compressJson(JSON.stringify(before)));
+      const transactions = Buffer.from(encodeTransactions(full.transactions, undefined, 'derived'));
+      await sql`insert into statements (client_id, name, format, statement_type, processing_status)
+        select 1, 's' || g, 'periculum', 'consumer', 'PROCESSED' from generate_series(1, 500) g`.execute(db);
+      // 450 stored results, with gaps in their keys (every tenth statement has none).
+      await sql`insert into statement_results (statement_key, integrity, sections, transactions)
+        select g, 'null', ${sections}, ${transactions} from generate_series(1, 500) g where g % 10 <> 3`.execute(db);
+      largest = 0;
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(largest).toBeGreaterThan(0);
+      expect(largest).toBeLessThanOrEqual(200);
+      const stored = await sql<{ statement_key: number; sections: Uint8Array }>`
+        select statement_key, sections from statement_results order by statement_key`.execute(db);
+      expect(stored.rows).toHaveLength(450);
+      for (const row of stored.rows) expect(JSON.parse(decompressJson(row.sections))).toEqual(now);
+    } finally {
+      await handle.close();
+    }
   });
 });

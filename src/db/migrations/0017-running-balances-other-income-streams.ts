@@ -93,22 +93,33 @@ function downgrade(sections: Section): boolean {
   return changed;
 }
 
-/** Rewrites each statement's stored sections, one statement at a time. */
+/** Statements read at once: memory holds one page of stored documents, whatever the database holds. */
+const PAGE = 200;
+
+/**
+ * Rewrites each statement's stored sections, a page of statements at a time in key order (keyset
+ * pagination: each page starts after the last key of the one before), each changed one updated.
+ */
 async function rewrite(
   db: Kysely<unknown>,
   change: (sections: Section, transactions: Uint8Array | null) => boolean,
 ): Promise<void> {
-  const keys = await sql<{ statement_key: number }>`
-    select statement_key from statement_results order by statement_key`.execute(db);
-  for (const { statement_key: key } of keys.rows) {
-    const found = await sql<{ sections: Uint8Array; transactions: Uint8Array | null }>`
-      select sections, transactions from statement_results where statement_key = ${key}`.execute(db);
-    const row = found.rows[0];
-    if (!row?.sections) continue;
-    const sections = JSON.parse(decompressJson(row.sections)) as unknown;
-    if (!isObject(sections) || !change(sections, row.transactions)) continue;
-    await sql`update statement_results set sections = ${Buffer.from(compressJson(JSON.stringify(sections)))}
-      where statement_key = ${key}`.execute(db);
+  // Statement keys are serial, so from 1.
+  let after = 0;
+  for (;;) {
+    const page = await sql<{ statement_key: number; sections: Uint8Array | null; transactions: Uint8Array | null }>`
+      select statement_key, sections, transactions from statement_results
+      where statement_key > ${after} order by statement_key limit ${PAGE}`.execute(db);
+    for (const row of page.rows) {
+      if (!row.sections) continue;
+      const sections = JSON.parse(decompressJson(row.sections)) as unknown;
+      if (!isObject(sections) || !change(sections, row.transactions)) continue;
+      await sql`update statement_results set sections = ${Buffer.from(compressJson(JSON.stringify(sections)))}
+        where statement_key = ${row.statement_key}`.execute(db);
+    }
+    const last = page.rows[page.rows.length - 1];
+    if (last === undefined || page.rows.length < PAGE) return;
+    after = last.statement_key;
   }
 }
 

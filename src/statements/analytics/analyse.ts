@@ -33,7 +33,7 @@ export interface StatementAnalytics {
   transactionPatternAnalysis: TransactionPatternAnalysis;
   behavioralAnalysis: BehavioralAnalysis;
   loanAnalysis: LoanAnalysis;
-  recurringStreams: Array<Omit<RecurringStream, 'totalMinor'>>;
+  recurringStreams: Array<Omit<RecurringStream, 'totalMinor' | 'rows'>>;
   monthlySummary: MonthSummary[];
   riskSignals: RiskSignal[];
   /** Debits and credits by category; each side sums to its turnover. */

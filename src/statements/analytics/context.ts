@@ -15,6 +15,12 @@ export interface KnownBalances {
   afterRow: Float64Array;
   /** End-of-day balance of day `firstDay + i`, carried forward across days without transactions. */
   endOfDay: number[];
+  /**
+   * Lowest and highest balance after any row of day `firstDay + i` (`afterRow`); Infinity and
+   * -Infinity on a day without rows.
+   */
+  dayLowest: Float64Array;
+  dayHighest: Float64Array;
 }
 
 /**
@@ -98,6 +104,8 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   const dayCredit = new Float64Array(spanDays);
   const dayDebit = new Float64Array(spanDays);
   const dayTransactions = new Int32Array(spanDays);
+  const dayLowest = new Float64Array(spanDays).fill(Number.POSITIVE_INFINITY);
+  const dayHighest = new Float64Array(spanDays).fill(Number.NEGATIVE_INFINITY);
   let running = opening ?? 0;
   let balancesReported = false;
   let chainBreaks = 0;
@@ -133,6 +141,8 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
       balancesReported = true;
     }
     afterRow[i] = running;
+    if (running < (dayLowest[day] as number)) dayLowest[day] = running;
+    if (running > (dayHighest[day] as number)) dayHighest[day] = running;
   }
   while (endOfDay.length < spanDays) endOfDay.push(running);
 
@@ -161,7 +171,10 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     firstDay,
     spanDays,
     months,
-    balances: opening === undefined || closing === undefined ? null : { opening, closing, afterRow, endOfDay },
+    balances:
+      opening === undefined || closing === undefined
+        ? null
+        : { opening, closing, afterRow, endOfDay, dayLowest, dayHighest },
     balancesReported,
     chainBreaks,
     totalCredit,

@@ -97,6 +97,8 @@ const UNKNOWN: MonthBalances = {
 function balancesByMonth(ctx: AnalysisContext, balances: KnownBalances): MonthBalances[] {
   const low = ctx.months.map(() => Number.POSITIVE_INFINITY);
   const high = ctx.months.map(() => Number.NEGATIVE_INFINITY);
+  const runningLow = low.slice();
+  const runningHigh = high.slice();
   const sum = ctx.months.map(() => 0);
   const days = ctx.months.map(() => 0);
   const close = ctx.months.map(() => 0);
@@ -112,18 +114,13 @@ function balancesByMonth(ctx: AnalysisContext, balances: KnownBalances): MonthBa
     const balance = balances.endOfDay[i] as number;
     low[month] = Math.min(low[month] as number, balance);
     high[month] = Math.max(high[month] as number, balance);
+    // A day's running extremes were kept as its rows were read (`buildContext`).
+    runningLow[month] = Math.min(runningLow[month] as number, balance, balances.dayLowest[i] as number);
+    runningHigh[month] = Math.max(runningHigh[month] as number, balance, balances.dayHighest[i] as number);
     sum[month] = (sum[month] as number) + balance;
     days[month] = (days[month] as number) + 1;
     close[month] = balance;
     previous = balance;
-  }
-  const runningLow = low.slice();
-  const runningHigh = high.slice();
-  for (let i = 0; i < ctx.rows.length; i++) {
-    const m = monthOf(ctx, i);
-    const balance = balances.afterRow[i] as number;
-    runningLow[m] = Math.min(runningLow[m] as number, balance);
-    runningHigh[m] = Math.max(runningHigh[m] as number, balance);
   }
   return ctx.months.map((_, m) => ({
     openingBalance: toMajor(open[m] as number),

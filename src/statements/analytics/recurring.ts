@@ -27,6 +27,8 @@ export interface RecurringStream {
   transactionIds: string[];
   /** Minor units, for the sections that sum streams. */
   totalMinor: number;
+  /** Positions in `ctx.rows` of its transactions, ascending, for the sections that read them. */
+  rows: readonly number[];
 }
 
 /** Interval windows in days; `period` is the usual gap, which sets how late a stream may be before it ended. */
@@ -173,6 +175,7 @@ function describe(
     occurrences: txs.length,
     transactionIds: txs.map((t) => t.id),
     totalMinor: total,
+    rows: at,
   };
 }
 
@@ -302,5 +305,5 @@ export function recurringStreams(
   return streams.sort((a, b) => b.occurrences - a.occurrences || (a.counterparty < b.counterparty ? -1 : 1));
 }
 
-/** The public shape (without the internal minor-unit total). */
-export const publicStream = ({ totalMinor: _total, ...stream }: RecurringStream) => stream;
+/** The public shape (without the internal minor-unit total and rows). */
+export const publicStream = ({ totalMinor: _total, rows: _rows, ...stream }: RecurringStream) => stream;

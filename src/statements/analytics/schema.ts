@@ -110,7 +110,9 @@ export const IncomeAnalysisSchema = open(
     otherIncomeTransactions: Type.Array(Item, {
       description: 'The credits named as other income and the payments of otherIncomeStreams, by date',
     }),
-    averageOtherIncome: Naira(`The credits of otherIncomeTransactions ${PER_MONTH}`),
+    averageOtherIncome: Naira(
+      `Other income a month: each of otherIncomeStreams at its monthly equivalent (its average payment times its payments a month: WEEKLY 52/12, BIWEEKLY 26/12, SEMI_MONTHLY 2, MONTHLY 1, ANNUALLY 1/12), as predicted salary counts each salary stream, plus the credits named as other income ${PER_MONTH}`,
+    ),
     numberOfOtherIncomePayments: Count('Credits listed in otherIncomeTransactions'),
     netAverageMonthlyEarning: Naira('averagePredictedSalary plus averageOtherIncome'),
     lowestSalary: Nullable(Naira('The smallest salary credit')),
@@ -147,11 +149,11 @@ export const IncomeAnalysisSchema = open(
           evidence: Type.Array(Type.String()),
           transactionIds: Type.Array(Type.String()),
         },
-        'A recurring inflow counted as other income (ours): a MATURE inflow stream of transfers in or unnamed credits that is not salary (self-transfers, loans, gambling winnings and reversals are never income)',
+        'A recurring inflow counted as other income (ours): a MATURE inflow stream of transfers in or unnamed credits that is not salary (self-transfers, ajo and savings payouts, loans, gambling winnings, reversals and support from family are never income)',
       ),
       {
         description:
-          'Regular non-salary income: the MATURE inflow streams of recurringStreams that are not salary, self-transfers, loans, gambling winnings or reversals; [] for statements analysed before they counted',
+          'Regular non-salary income: the MATURE inflow streams of recurringStreams that are not salary, self-transfers, loans, gambling winnings, reversals or from family (a relative, or a credit with a note of support such as UPKEEP); [] for statements analysed before they counted',
       },
     ),
   },
