@@ -107,6 +107,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_POLL_INTERVAL_MS: Type.Integer({ default: 1_000, minimum: 10, maximum: 600_000 }),
   /** 0: this instance sends no webhooks (another one does). */
   WEBHOOK_CONCURRENCY: Type.Integer({ default: 4, minimum: 0, maximum: 64 }),
+  WEBHOOK_CLIENT_CONCURRENCY: Type.Integer({ default: 1, minimum: 1, maximum: 64 }),
   WEBHOOK_KEEP_DAYS: Type.Integer({ default: 30, minimum: 1, maximum: 36_500 }),
   LIVENESS_WORKERS: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 64, description: 'default: the number of cores' }),
@@ -159,6 +160,8 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** Deliveries sent at once; 0 sends none from this instance. */
   concurrency: number;
+  /** Deliveries of one client in flight at once, across every instance. */
+  clientConcurrency: number;
 }
 
 export interface LivenessConfig {
@@ -344,6 +347,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       backoffMaxMs: env.WEBHOOK_BACKOFF_MAX_MS,
       pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
+      clientConcurrency: env.WEBHOOK_CLIENT_CONCURRENCY,
     },
   };
 }

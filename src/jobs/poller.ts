@@ -5,7 +5,7 @@
  */
 export interface Poller {
   start(): void;
-  /** Polls now instead of at the next interval (something was just queued). */
+  /** Polls now instead of at the next interval (something was just queued); during a round, polls again after it. */
   wake(): void;
   /** Stops polling and waits for the round in progress to end. */
   stop(): Promise<void>;
@@ -19,6 +19,7 @@ export function createPoller(
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
+  let wokenDuringRound = false;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -39,16 +40,20 @@ export function createPoller(
       loop = (async () => {
         while (running) {
           let worked = 0;
+          wokenDuringRound = false;
           try {
             worked = await round();
           } catch (err) {
             onError(err);
           }
-          if (running && worked === 0) await sleep(intervalMs);
+          if (running && worked === 0 && !wokenDuringRound) await sleep(intervalMs);
         }
       })();
     },
-    wake: () => wakeUp?.(),
+    wake() {
+      if (wakeUp) wakeUp();
+      else wokenDuringRound = true;
+    },
     async stop() {
       running = false;
       wakeUp?.();

@@ -36,4 +36,46 @@ describe('createQueueWorker', () => {
     expect(begun).toEqual([1]);
     expect(released.slice(0, 2)).toEqual([[1], [1]]);
   });
+
+  it('claims again as soon as an item ends, not after the poll interval (a capped queue may have more due)', async () => {
+    const queue = [[{ id: 1 }], [], [{ id: 2 }]];
+    const begun: number[] = [];
+    const worker = createQueueWorker<{ id: number }>({
+      concurrency: 2,
+      pollIntervalMs: 3_600_000, // an hour: the second item is only reached through the wake
+      claim: async () => queue.shift() ?? [],
+      work: async (item) => {
+        begun.push(item.id);
+      },
+      release: async () => {},
+      onError: (err) => {
+        throw err;
+      },
+    });
+    worker.start();
+    while (begun.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await worker.stop();
+    expect(begun).toEqual([1, 2]);
+  });
+
+  it('aborts the signal the items in hand were given when it stops', async () => {
+    let seen: AbortSignal | undefined;
+    const worker = createQueueWorker<{ id: number }>({
+      concurrency: 1,
+      pollIntervalMs: 5,
+      claim: async () => (seen ? [] : [{ id: 1 }]),
+      work: (_item, stopping) => {
+        seen = stopping;
+        return new Promise<void>((resolve) => stopping.addEventListener('abort', () => resolve()));
+      },
+      release: async () => {},
+      onError: (err) => {
+        throw err;
+      },
+    });
+    worker.start();
+    while (!seen) await new Promise((resolve) => setTimeout(resolve, 5));
+    await worker.stop();
+    expect(seen.aborted).toBe(true);
+  });
 });

@@ -5,7 +5,10 @@ export interface QueueWorker {
   start(): void;
   /** Polls now instead of at the next interval (something was just queued). */
   wake(): void;
-  /** Stops claiming, waits for the items in hand, and gives back the leases of any claimed but not begun. */
+  /**
+   * Stops claiming, aborts the signal the items in hand were given (work that honours it ends
+   * early), waits for them, and gives back the leases of any claimed but not begun.
+   */
   stop(): Promise<void>;
 }
 
@@ -14,7 +17,8 @@ export interface QueueWorker {
  * slots (leased, so another instance takes one over only when its lease runs out) and begins them
  * without waiting for the others, so one slow item (a bureau call running to its timeout) holds
  * only its own slot. With every slot busy the worker waits for one to free and claims again at
- * once; when a claim finds nothing due it waits the poll interval (`poller.ts`). An item whose
+ * once; when a claim finds nothing due it waits the poll interval (`poller.ts`), or until an item
+ * in hand ends (a queue that caps what one owner holds may have more due then). An item whose
  * work throws (database trouble) goes to `onError`; its lease runs out and it is taken up again.
  * `concurrency` 0: the worker never runs in this instance.
  */
@@ -22,18 +26,23 @@ export function createQueueWorker<T extends { id: number }>(deps: {
   concurrency: number;
   pollIntervalMs: number;
   claim(limit: number): Promise<T[]>;
-  work(item: T): Promise<void>;
+  /** `stopping` is aborted when the worker stops: work that can be left for later gives up then. */
+  work(item: T, stopping: AbortSignal): Promise<void>;
   release(ids: number[]): Promise<void>;
   onError(err: unknown, item?: T): void;
 }): QueueWorker {
   const inHand = new Map<number, Promise<void>>();
   let stopping = false;
+  const stopSignal = new AbortController();
 
   function begin(item: T): void {
     const done = deps
-      .work(item)
+      .work(item, stopSignal.signal)
       .catch((err: unknown) => deps.onError(err, item))
-      .finally(() => inHand.delete(item.id));
+      .finally(() => {
+        inHand.delete(item.id);
+        if (!stopping) poller.wake();
+      });
     inHand.set(item.id, done);
   }
 
@@ -63,6 +72,7 @@ export function createQueueWorker<T extends { id: number }>(deps: {
     wake: () => poller.wake(),
     async stop() {
       stopping = true;
+      stopSignal.abort();
       await poller.stop();
       await Promise.all(inHand.values());
     },

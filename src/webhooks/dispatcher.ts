@@ -41,6 +41,11 @@ export function webhookBody(d: Pick<ClaimedDelivery, 'id' | 'event' | 'createdAt
  * signed (`signature.ts`), to its client's endpoint. A 2xx answer delivers it; anything else (an
  * error status, a redirect, no answer within the timeout) is tried again with exponential backoff
  * until `maxAttempts`, then it is marked failed. Deliveries are not ordered: each carries its time.
+ * Fair between clients: one client has at most `clientConcurrency` deliveries in flight across all
+ * instances, and the others' due deliveries go first (`claimDueDeliveries`), so a receiver that
+ * never answers delays only its own client. Stopping aborts the requests in flight; those
+ * deliveries stay pending with the attempt not counted (the receiver may have had one: its id is
+ * the same when it comes again).
  * Finished deliveries are deleted after WEBHOOK_KEEP_DAYS by the retention sweep (`jobs/retention.ts`).
  */
 export function createWebhookDispatcher(deps: {
@@ -88,13 +93,20 @@ export function createWebhookDispatcher(deps: {
   }
   const leaseMs = settings.timeoutMs * 2 + 10_000;
 
-  async function post(url: string, body: string, d: ClaimedDelivery, secret: string, attempts: number) {
+  async function post(
+    url: string,
+    body: string,
+    d: ClaimedDelivery,
+    secret: string,
+    attempts: number,
+    stopping: AbortSignal,
+  ) {
     try {
       const response = await fetch(url, {
         method: 'POST',
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(settings.timeoutMs),
+        signal: AbortSignal.any([stopping, AbortSignal.timeout(settings.timeoutMs)]),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'lendsight-webhooks',
@@ -109,15 +121,17 @@ export function createWebhookDispatcher(deps: {
         status: response.status,
         error: response.ok ? null : `answered ${response.status}`,
         retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        stopped: false,
       };
     } catch (err) {
+      if (stopping.aborted) return { status: null, error: 'stopped by shutdown', retryAfterMs: 0, stopped: true };
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       const reason = timedOut ? `no answer within ${settings.timeoutMs} ms` : errorText(err);
-      return { status: null, error: reason, retryAfterMs: 0 };
+      return { status: null, error: reason, retryAfterMs: 0, stopped: false };
     }
   }
 
-  async function send(d: ClaimedDelivery): Promise<void> {
+  async function send(d: ClaimedDelivery, stopping: AbortSignal): Promise<void> {
     const attempts = d.attempts + 1;
     const fail = async (attempt: Attempt) => {
       await markFailed(db, d.id, attempt);
@@ -140,7 +154,17 @@ export function createWebhookDispatcher(deps: {
         error: 'the signing secret could not be opened (key changed?)',
       });
     }
-    const { status, error, retryAfterMs: asked } = await post(d.endpoint.url, webhookBody(d), d, secret, attempts);
+    const sent = await post(d.endpoint.url, webhookBody(d), d, secret, attempts, stopping);
+    if (sent.stopped) {
+      // Cut short by shutdown, not the receiver's doing: not counted, and any instance may send it now.
+      await releaseDeliveries(db, [d.id]);
+      log.info(
+        { delivery: d.id, event: d.event, clientId: d.clientId },
+        'webhook delivery stopped by shutdown; left pending',
+      );
+      return;
+    }
+    const { status, error, retryAfterMs: asked } = sent;
     const attempt = { attempts, status, error };
     if (error === null) {
       await markDelivered(db, d.id, attempt);
@@ -161,7 +185,7 @@ export function createWebhookDispatcher(deps: {
   return createQueueWorker({
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,
-    claim: (limit) => claimDueDeliveries(db, limit, leaseMs),
+    claim: (limit) => claimDueDeliveries(db, limit, leaseMs, settings.clientConcurrency),
     work: send,
     release: (ids) => releaseDeliveries(db, ids),
     onError: (err, d) =>

@@ -66,6 +66,9 @@ export async function enqueue(db: Db, clientId: number, event: string, data: obj
   return row.id;
 }
 
+/** The advisory lock the claims of every instance take turns on (any fixed key of our own). */
+const CLAIM_LOCK = sql`hashtext('lendsight.webhook_deliveries.claim')`;
+
 /** A delivery claimed for sending, with its client's endpoint (none: removed, or client revoked). */
 export interface ClaimedDelivery {
   id: number;
@@ -78,36 +81,58 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims due deliveries, leased until `leaseMs` from now (another instance, or this one after a
- * crash, takes one over only when its lease has run out), with their endpoints.
+ * Claims up to `limit` due deliveries, leased until `leaseMs` from now (another instance, or this
+ * one after a crash, takes one over only when its lease has run out), with their endpoints.
+ * Fair between clients: a client never has more than `perClient` deliveries leased at once, across
+ * every instance (so a receiver that never answers holds at most that many slots), and each
+ * client's next due delivery comes before any client's following one (round-robin by client, then
+ * oldest first). Claims of all instances take turns on a transaction-scoped advisory lock, so each
+ * one counts the leases the others have committed.
  */
-export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const result = await sql<{
-    id: number;
-    client_id: number;
-    event: string;
-    data: string;
-    attempts: number;
-    created_at: Date;
-    url: string | null;
-    secret_sealed: string | null;
-  }>`
-    with claimed as (
-      update webhook_deliveries set locked_until = now() + ${leaseMs} * interval '1 millisecond'
-      where id in (
-        select id from webhook_deliveries
-        where state = 'pending' and run_after <= now() and (locked_until is null or locked_until < now())
-        order by run_after, id
-        limit ${limit}
-        for update skip locked
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  limit: number,
+  leaseMs: number,
+  perClient: number,
+): Promise<ClaimedDelivery[]> {
+  const result = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    return sql<{
+      id: number;
+      client_id: number;
+      event: string;
+      data: string;
+      attempts: number;
+      created_at: Date;
+      url: string | null;
+      secret_sealed: string | null;
+    }>`
+      with leased as (
+        select client_id, count(*)::int as n from webhook_deliveries
+        where state = 'pending' and locked_until >= now()
+        group by client_id
+      ),
+      due as (
+        select d.id, d.run_after,
+          coalesce(l.n, 0) + row_number() over (partition by d.client_id order by d.run_after, d.id) as turn
+        from webhook_deliveries d left join leased l on l.client_id = d.client_id
+        where d.state = 'pending' and d.run_after <= now() and (d.locked_until is null or d.locked_until < now())
+      ),
+      claimed as (
+        update webhook_deliveries set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+        where id in (
+          select id from webhook_deliveries
+          where id in (select id from due where turn <= ${perClient} order by turn, run_after, id limit ${limit})
+          for update skip locked
+        )
+        returning id, client_id, event, data, attempts, created_at
       )
-      returning id, client_id, event, data, attempts, created_at
-    )
-    select claimed.*, e.url, e.secret_sealed
-    from claimed
-    left join clients c on c.id = claimed.client_id and c.revoked_at is null
-    left join webhook_endpoints e on e.client_id = c.id
-    order by claimed.id`.execute(db);
+      select claimed.*, e.url, e.secret_sealed
+      from claimed
+      left join clients c on c.id = claimed.client_id and c.revoked_at is null
+      left join webhook_endpoints e on e.client_id = c.id
+      order by claimed.id`.execute(trx);
+  });
   return result.rows.map((r) => ({
     id: r.id,
     clientId: r.client_id,
