@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
-import { countReportsByClient } from '../credit/credit-repository.js';
 import { loadReportCipher } from '../credit/report-cipher.js';
 import { usageOf } from '../credit/usage.js';
+import { countReportsByClient } from '../credit/usage-repository.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -42,7 +42,8 @@ the new key; \`keys status\` shows which key sealed how many values). Then drop 
 
 \`credit usage\` counts each client's credit report references asked for between two UTC days (both
 included; by default this month): per kind, the new bureau pulls, the reused reports and their
-states. The new pulls across clients are what to reconcile against the bureau's invoice.
+states. The new pulls across clients are what to reconcile against the bureau's invoice (pulls
+the retention sweep deleted still count).
 
 \`db backup\` writes the embedded database to a new file (a gzip tar archive of its data directory),
 while the service runs: its queries wait while the copy is read. \`db restore\` makes an empty

@@ -150,6 +150,7 @@ describe('migrations', () => {
         '0016-integrity-duplicates',
         '0017-running-balances-other-income-streams',
         '0018-liveness-unlinked-results',
+        '0020-credit-usage-purged',
       ]);
       const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(
