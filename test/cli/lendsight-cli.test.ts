@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -344,6 +344,107 @@ describe('lendsight credit usage after the retention sweep', () => {
       ],
     });
   }, 60_000);
+});
+
+describe('lendsight on a DATA_DIR without a database', () => {
+  it('is refused, naming the directory, and makes nothing there; only db restore makes a database', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'lendsight-typo-'));
+    const typo = join(parent, 'dat');
+    try {
+      for (const args of [
+        ['clients', 'list'],
+        ['clients', 'create', '--name', 'Wrong Place'],
+        ['keys', 'status'],
+      ]) {
+        let err = '';
+        let out = '';
+        const code = await runCli(
+          args,
+          { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: typo },
+          {
+            out: (text) => {
+              out += text;
+            },
+            err: (text) => {
+              err += text;
+            },
+          },
+        );
+        expect({ code, out, err }).toEqual({
+          code: 1,
+          out: '',
+          err: `lendsight: ${typo} holds no lendsight database: start the server once to make one there, or set DATA_DIR to the server's data directory\n`,
+        });
+      }
+      expect(existsSync(typo)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lendsight refusals', () => {
+  it('say why on one line with exit 1: nothing to revoke or remove, a ping to a revoked client, no scopes', async () => {
+    const unknown = await lendsight(['clients', 'revoke', 'ls_nobody'], key);
+    expect(unknown).toEqual({ code: 1, out: null, stderr: 'lendsight: no client ls_nobody\n' });
+
+    const created = await lendsight(['clients', 'create', '--name', 'Leaving Lender'], key);
+    const clientId = (created.out as { client_id: string }).client_id;
+    const noEndpoint = await lendsight(['webhooks', 'remove', clientId], key);
+    expect(noEndpoint).toEqual({
+      code: 1,
+      out: null,
+      stderr: `lendsight: client ${clientId} has no webhook endpoint\n`,
+    });
+    expect((await lendsight(['webhooks', 'set', clientId, '--url', 'https://hooks.example.ng/in'], key)).code).toBe(0);
+
+    expect((await lendsight(['clients', 'revoke', clientId], key)).out).toEqual({ client_id: clientId, revoked: true });
+    const again = await lendsight(['clients', 'revoke', clientId], key);
+    expect(again).toMatchObject({ code: 1, out: null });
+    expect(again.stderr).toMatch(
+      new RegExp(`^lendsight: client ${clientId} was already revoked at \\d{4}-\\d{2}-\\d{2}T[^\\n]*\\n$`),
+    );
+
+    const ping = await lendsight(['webhooks', 'ping', clientId], key);
+    expect(ping).toEqual({
+      code: 1,
+      out: null,
+      stderr: `lendsight: client ${clientId} was revoked: no webhook is sent to it\n`,
+    });
+    expect((await lendsight(['webhooks', 'show', clientId], key)).out).toMatchObject({ deliveries: [] });
+
+    for (const scopes of ['', ' , ']) {
+      const none = await lendsight(['clients', 'create', '--name', 'Scopeless Lender', '--scopes', scopes], key);
+      expect(none).toEqual({ code: 1, out: null, stderr: 'lendsight: --scopes is empty: name at least one scope\n' });
+    }
+    const listed = (await lendsight(['clients', 'list'], key)).out as Array<{ name: string }>;
+    expect(listed.map((c) => c.name)).not.toContain('Scopeless Lender');
+  }, 60_000);
+
+  it('a database failure is one line without a stack or the password', async () => {
+    const urls = ['postgres://lender:pa55word@127.0.0.1:1/nowhere'];
+    if (onPostgres) {
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.pathname = '/lendsight_no_such_db';
+      urls.push(url.toString());
+    }
+    for (const url of urls) {
+      let err = '';
+      const code = await runCli(
+        ['clients', 'list'],
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url },
+        {
+          out: () => {},
+          err: (text) => {
+            err += text;
+          },
+        },
+      );
+      expect(code).toBe(1);
+      expect(err).toMatch(/^lendsight: database: [^\n]+\n$/);
+      expect(err).not.toMatch(/pa55word/);
+    }
+  });
 });
 
 describe('clients create', () => {
