@@ -70,6 +70,9 @@ export async function createClient(
   input: { name: string; scopes?: readonly string[]; isDev?: boolean },
 ): Promise<CreatedClient> {
   const scopes = [...new Set(input.scopes ?? DEFAULT_SCOPES)];
+  if (scopes.length === 0) {
+    throw new AppError('VALIDATION_FAILED', `a client needs at least one scope; valid: ${SCOPES.join(', ')}`);
+  }
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION_FAILED', `unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);

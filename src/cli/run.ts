@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { createClient, listClients, revokeClient } from '../auth/clients-repository.js';
+import { createClient, findClientByClientId, listClients, revokeClient } from '../auth/clients-repository.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
-import { countReportsByClient } from '../credit/credit-repository.js';
 import { loadReportCipher } from '../credit/report-cipher.js';
 import { usageOf } from '../credit/usage.js';
+import { countReportsByClient } from '../credit/usage-repository.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type DatabaseHandle, holdsDatabase, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { resealAll, sealedKeyUsage } from '../db/sealed-columns.js';
@@ -33,7 +33,8 @@ const USAGE = `usage:
   lendsight db restore <file>
 
 Works on the service's database: DATABASE_URL when set, else the PGlite data directory DATA_DIR
-(default ./data). The data directory takes one process at a time: while a server holds it, the
+(default ./data), which must hold one (the server makes it at its first start; only \`db restore\`
+makes one). The data directory takes one process at a time: while a server holds it, the
 command is run by that server (through the socket lendsight.sock in the data directory).
 
 Changing the encryption key: set the new CREDIT_ENCRYPTION_KEY, list the old one in
@@ -42,7 +43,8 @@ the new key; \`keys status\` shows which key sealed how many values). Then drop 
 
 \`credit usage\` counts each client's credit report references asked for between two UTC days (both
 included; by default this month): per kind, the new bureau pulls, the reused reports and their
-states. The new pulls across clients are what to reconcile against the bureau's invoice.
+states. The new pulls across clients are what to reconcile against the bureau's invoice (pulls
+the retention sweep deleted still count).
 
 \`db backup\` writes the embedded database to a new file (a gzip tar archive of its data directory),
 while the service runs: its queries wait while the copy is read. \`db restore\` makes an empty
@@ -55,11 +57,20 @@ instance sends them; \`webhooks show\` tells how it went).`;
 
 type Options = { name?: string; scopes?: string; url?: string; from?: string; to?: string };
 
+/** Why `clients revoke` revoked nothing: no such client, or one revoked before. */
+async function notRevoked(db: Kysely<Database>, clientId: string): Promise<AppError> {
+  const client = await findClientByClientId(db, clientId);
+  return client
+    ? new AppError('CONFLICT', `client ${clientId} was already revoked at ${client.revokedAt?.toISOString()}`)
+    : new AppError('NOT_FOUND', `no client ${clientId}`);
+}
+
 async function clients(db: Kysely<Database>, command: string, arg: string | undefined, values: Options) {
   switch (command) {
     case 'create': {
       if (!values.name) throw new AppError('VALIDATION_FAILED', '--name is required');
       const scopes = values.scopes?.split(/[\s,]+/).filter(Boolean);
+      if (scopes?.length === 0) throw new AppError('VALIDATION_FAILED', '--scopes is empty: name at least one scope');
       return { code: 0, out: await createClient(db, { name: values.name, scopes }) };
     }
     case 'list': {
@@ -75,8 +86,8 @@ async function clients(db: Kysely<Database>, command: string, arg: string | unde
     }
     case 'revoke': {
       if (!arg) throw new AppError('VALIDATION_FAILED', 'revoke needs a client_id');
-      const done = await revokeClient(db, arg);
-      return { code: done ? 0 : 1, out: { client_id: arg, revoked: done } };
+      if (!(await revokeClient(db, arg))) throw await notRevoked(db, arg);
+      return { code: 0, out: { client_id: arg, revoked: true } };
     }
     default:
       return undefined;
@@ -122,10 +133,8 @@ async function webhooks(
       return { code: 0, out: await redeliverFailed(db, arg) };
     case 'ping':
       return { code: 0, out: await pingWebhook(db, arg) };
-    default: {
-      const out = await removeWebhook(db, arg);
-      return { code: out.removed ? 0 : 1, out };
-    }
+    default:
+      return { code: 0, out: await removeWebhook(db, arg) };
   }
 }
 
@@ -256,6 +265,13 @@ async function dispatch(argv: string[], env: Record<string, string | undefined>,
     }
     if (command.command === 'restore') return report(await restore(config, command.arg), io);
   }
+  // A mistyped DATA_DIR would otherwise get a new empty database (and a client onboarded into it).
+  if (!config.databaseUrl && !holdsDatabase(config.dataDir)) {
+    throw new AppError(
+      'NOT_FOUND',
+      `${config.dataDir} holds no lendsight database: start the server once to make one there, or set DATA_DIR to the server's data directory`,
+    );
+  }
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -292,20 +308,48 @@ async function throughServer(locked: DataDirLockedError, argv: string[], io: Cli
   return result.code;
 }
 
-/** Reports a refusal: a known one as its message, anything else with its stack; exit code 1. */
+/** The system's errors for a database server it could not reach. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * A failure of the database or of reaching it, as one line: PostgreSQL's SQLSTATE errors and the
+ * system's connection errors (several addresses tried: each one's). Any `user:password@` in it is masked.
+ */
+function databaseFailure(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const parts = err instanceof AggregateError ? (err.errors as unknown[]) : [err];
+  const lines = parts.map((e) => {
+    const code = String((e as { code?: unknown })?.code);
+    return /^[0-9A-Z]{5}$/.test(code) || UNREACHABLE.has(code) ? (e as Error).message : undefined;
+  });
+  if (lines.length === 0 || lines.some((l) => l === undefined)) return undefined;
+  return `database: ${[...new Set(lines)].join('; ')}`.replace(/\/\/([^:/@\s]*):[^@\s]*@/g, '//$1:***@');
+}
+
+/** Reports a refusal: a known one or a database failure as one line, anything else with its stack; exit code 1. */
 function refuse(err: unknown, io: CliOutput): number {
   const known =
     err instanceof AppError ||
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     String((err as { code?: unknown })?.code).startsWith('ERR_PARSE_ARGS');
-  io.err(`lendsight: ${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
+  const line = known ? (err as Error).message : databaseFailure(err);
+  io.err(`lendsight: ${line ?? String((err as Error)?.stack ?? err)}\n`);
   return 1;
 }
 
 /**
  * Runs one `lendsight …` command on the database `env` names and gives its exit code: 0 done, 1 refused
- * (the reason written to `err`; a known refusal as its message, anything else with its stack), 2 usage.
+ * (the reason written to `err`: a known refusal or a database failure as one line, anything else with its
+ * stack), 2 usage.
  * With the PGlite data directory held by a running server, the server runs it (`admin-socket.ts`).
  */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliOutput): Promise<number> {

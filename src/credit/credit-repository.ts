@@ -3,7 +3,6 @@ import { runPrepared } from '../db/prepared.js';
 import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
 import { statementNotFound } from '../domain/errors.js';
-import { purgeOlderThan } from '../jobs/retention.js';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { enqueueCreditReportEvents } from '../webhooks/webhooks-repository.js';
 import type { ReferenceCount } from './usage.js';
@@ -254,7 +253,7 @@ export interface ListedReport {
 const dayStart = (day: string, plus = 0) => sql<Date>`(${day}::date + ${plus}::int)::timestamp at time zone 'UTC'`;
 
 /** References with the pulls behind them, of one client or (`null`) of every client, as filtered. */
-function filteredReports(db: Db, clientId: number | null, filter: ReportFilter) {
+export function filteredReports(db: Db, clientId: number | null, filter: ReportFilter) {
   let q = db.selectFrom('credit_reports as r').innerJoin('credit_jobs as j', 'j.id', 'r.job_id');
   if (clientId !== null) q = q.where('r.client_id', '=', clientId);
   if (filter.kind) q = q.where('j.kind', '=', filter.kind);
@@ -296,27 +295,6 @@ export async function countReports(db: Db, clientId: number, filter: ReportFilte
     .groupBy(['j.kind', 'r.reused', 'j.state'])
     .execute();
   return rows.map((r) => ({ kind: r.kind, reused: r.reused, state: r.state, count: Number(r.count) }));
-}
-
-/** The same counts for every client (the operator's view of one bureau invoice), by client. */
-export async function countReportsByClient(
-  db: Db,
-  days: Pick<ReportFilter, 'from' | 'to'>,
-): Promise<Array<ReferenceCount & { clientId: string; name: string }>> {
-  const rows = await filteredReports(db, null, days)
-    .innerJoin('clients as c', 'c.id', 'r.client_id')
-    .select((eb) => ['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state', eb.fn.countAll<string>().as('count')])
-    .groupBy(['c.client_id', 'c.name', 'j.kind', 'r.reused', 'j.state'])
-    .orderBy('c.client_id')
-    .execute();
-  return rows.map((r) => ({
-    clientId: r.client_id,
-    name: r.name,
-    kind: r.kind,
-    reused: r.reused,
-    state: r.state,
-    count: Number(r.count),
-  }));
 }
 
 /**
@@ -433,16 +411,3 @@ export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('credit_jobs').set({ locked_until: null }).where('id', 'in', ids).execute();
 }
-
-/**
- * Deletes the bureau pulls that ended (completed or failed) more than `days` days ago, with the
- * references they served and the reports (CREDIT_REPORT_RETENTION_DAYS); answers how many pulls.
- * A pull in flight is never deleted.
- */
-export const purgeCreditPullsOlderThan = (db: Kysely<Database>, days: number, batch?: number): Promise<number> =>
-  purgeOlderThan(
-    db,
-    { table: 'credit_jobs', id: 'id', time: 'completed_at', only: sql<boolean>`state in ('completed', 'failed')` },
-    days,
-    batch,
-  );

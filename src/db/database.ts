@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -36,6 +36,9 @@ export interface DatabaseOptions {
 
 /** Where PGlite keeps its files in a data directory (the lock and the admin socket sit beside it). */
 export const pgdataOf = (dataDir: string): string => join(dataDir, 'pgdata');
+
+/** True when `dataDir` holds an embedded database (a server started there once, or a restore made it). */
+export const holdsDatabase = (dataDir: string): boolean => existsSync(join(pgdataOf(dataDir), 'PG_VERSION'));
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {

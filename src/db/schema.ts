@@ -13,6 +13,7 @@ export interface Database {
   credit_keys: CreditKeysTable;
   credit_jobs: CreditJobsTable;
   credit_reports: CreditReportsTable;
+  credit_usage_purged: CreditUsagePurgedTable;
   liveness_results: LivenessResultsTable;
   affordability_results: AffordabilityResultsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -136,6 +137,17 @@ export interface CreditReportsTable {
   request_enc: string;
   reused: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+/** References of pulls the retention sweep deleted, counted for `credit usage` (migration 0020). */
+export interface CreditUsagePurgedTable {
+  client_id: number;
+  /** The UTC day the references were asked for. */
+  day: ColumnType<string, string, never>;
+  kind: CreditReportKind;
+  reused: boolean;
+  state: 'completed' | 'failed';
+  count: number;
 }
 
 /** Kobo amounts are bigint columns: the driver returns them as text, written as numbers. */

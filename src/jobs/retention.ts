@@ -18,7 +18,7 @@ export interface RetentionRule {
 }
 
 /** Deletes with `deleteBatch` (answers how many it deleted, at most `batch`) until a batch comes short. */
-async function inBatches(batch: number, deleteBatch: () => Promise<number>): Promise<number> {
+export async function inBatches(batch: number, deleteBatch: () => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await deleteBatch();

@@ -17,9 +17,13 @@ import {
 
 /** Operator commands on a client's webhook endpoint (`lendsight webhooks …`). */
 
-async function clientKey(db: Kysely<Database>, clientId: string): Promise<number> {
+/** A client's key; `active`: a revoked client is refused (nothing is sent to it). */
+async function clientKey(db: Kysely<Database>, clientId: string, opts: { active?: boolean } = {}): Promise<number> {
   const client = await findClientByClientId(db, clientId);
   if (!client) throw new AppError('NOT_FOUND', `no client ${clientId}`);
+  if (opts.active && client.revokedAt) {
+    throw new AppError('CONFLICT', `client ${clientId} was revoked: no webhook is sent to it`);
+  }
   return client.id;
 }
 
@@ -52,18 +56,22 @@ export async function showWebhook(db: Kysely<Database>, clientId: string, delive
   };
 }
 
+const noEndpoint = (clientId: string) => new AppError('NOT_FOUND', `client ${clientId} has no webhook endpoint`);
+
+/** Removes a client's endpoint; a client with none is refused. */
 export async function removeWebhook(db: Kysely<Database>, clientId: string) {
-  return { client_id: clientId, removed: await removeEndpoint(db, await clientKey(db, clientId)) };
+  if (!(await removeEndpoint(db, await clientKey(db, clientId)))) throw noEndpoint(clientId);
+  return { client_id: clientId, removed: true };
 }
 
 /** Sends a client's failed deliveries again from the first attempt (after its endpoint was down). */
 export async function redeliverFailed(db: Kysely<Database>, clientId: string) {
-  return { client_id: clientId, requeued: await requeueFailed(db, await clientKey(db, clientId)) };
+  return { client_id: clientId, requeued: await requeueFailed(db, await clientKey(db, clientId, { active: true })) };
 }
 
 /** Queues a `webhook.ping` to the client's endpoint (a running instance sends it; `show` tells how it went). */
 export async function pingWebhook(db: Kysely<Database>, clientId: string) {
-  const id = await clientKey(db, clientId);
-  if (!(await getEndpoint(db, id))) throw new AppError('NOT_FOUND', `client ${clientId} has no webhook endpoint`);
+  const id = await clientKey(db, clientId, { active: true });
+  if (!(await getEndpoint(db, id))) throw noEndpoint(clientId);
   return { client_id: clientId, delivery: await enqueue(db, id, WEBHOOK_EVENTS.ping, {}) };
 }

@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { loadConfig } from '../../src/config.js';
+import { purgeCreditPullsOlderThan } from '../../src/credit/usage-repository.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
 import { createServices } from '../../src/services.js';
 import { createEmptyPostgresDatabase, onPostgres } from '../helpers/database.js';
 
@@ -250,6 +253,198 @@ describe('lendsight credit usage', () => {
     const extra = await lendsight(['clients', 'revoke', 'ls_x', 'extra'], key);
     expect(extra).toMatchObject({ code: 1, stderr: 'lendsight: unexpected argument extra\n' });
   }, 60_000);
+});
+
+/** Runs `work` on the test database opened directly (no command holds it meanwhile). */
+async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...target });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('lendsight credit usage after the retention sweep', () => {
+  it('still counts the references of the pulls CREDIT_REPORT_RETENTION_DAYS deleted, by the day they were asked for', async () => {
+    const created = await lendsight(['clients', 'create', '--name', 'Swept Lender'], key);
+    const clientId = (created.out as { client_id: string }).client_id;
+    await withDatabase(async (db) => {
+      const { id } = await db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      const job = async (kind: 'consumer' | 'commercial', state: 'completed' | 'failed', endedDay: string | null) =>
+        (
+          await db
+            .insertInto('credit_jobs')
+            .values({
+              client_id: id,
+              bureau: 'sandbox',
+              kind,
+              subject_hash: `h${kind}${endedDay}`,
+              subject_enc: 'x',
+              state,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const ended = async (jobId: number, day: string) =>
+        sql`update credit_jobs set created_at = ${day}::timestamptz, completed_at = ${day}::timestamptz where id = ${jobId}`.execute(
+          db,
+        );
+      const reference = (n: number, jobId: number, reused: boolean, day: string) =>
+        db
+          .insertInto('credit_reports')
+          .values({ reference: `swept&${n}`, client_id: id, job_id: jobId, request_enc: 'x', reused, created_at: day })
+          .execute();
+      // Two pulls that ended long ago (one reused the next day, one failed), and one that ended just now.
+      const consumer = await job('consumer', 'completed', '2025-03-10');
+      await ended(consumer, '2025-03-10T09:00:00Z');
+      await reference(1, consumer, false, '2025-03-10T09:00:00Z');
+      await reference(2, consumer, true, '2025-03-11T09:00:00Z');
+      const business = await job('commercial', 'failed', '2025-03-12');
+      await ended(business, '2025-03-12T09:00:00Z');
+      await reference(3, business, false, '2025-03-12T09:00:00Z');
+      const recent = await job('consumer', 'completed', null);
+      await sql`update credit_jobs set completed_at = now() where id = ${recent}`.execute(db);
+      await reference(4, recent, false, '2025-03-20T09:00:00Z');
+    });
+    const march = ['credit', 'usage', '--from', '2025-03-01', '--to', '2025-03-31'];
+    const billed = {
+      client_id: clientId,
+      name: 'Swept Lender',
+      consumer: { newPulls: 2, reused: 1, completed: 3, failed: 0, inFlight: 0 },
+      commercial: { newPulls: 1, reused: 0, completed: 0, failed: 1, inFlight: 0 },
+    };
+    expect((await lendsight(march, key)).out).toMatchObject({ clients: [billed] });
+
+    expect(await withDatabase((db) => purgeCreditPullsOlderThan(db, 1, 1))).toBe(2);
+    expect(await withDatabase((db) => purgeCreditPullsOlderThan(db, 1))).toBe(0);
+    const remaining = await withDatabase((db) =>
+      db.selectFrom('credit_reports').select('reference').where('reference', 'like', 'swept&%').execute(),
+    );
+    expect(remaining).toEqual([{ reference: 'swept&4' }]);
+
+    const swept = await lendsight(march, key);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.out).toMatchObject({
+      clients: [billed],
+      all: { consumer: billed.consumer, commercial: billed.commercial },
+    });
+    const later = await lendsight(['credit', 'usage', '--from', '2025-03-11', '--to', '2025-03-31'], key);
+    expect(later.out).toMatchObject({
+      clients: [
+        {
+          consumer: { newPulls: 1, reused: 1, completed: 2, failed: 0, inFlight: 0 },
+          commercial: { newPulls: 1, reused: 0, completed: 0, failed: 1, inFlight: 0 },
+        },
+      ],
+    });
+  }, 60_000);
+});
+
+describe('lendsight on a DATA_DIR without a database', () => {
+  it('is refused, naming the directory, and makes nothing there; only db restore makes a database', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'lendsight-typo-'));
+    const typo = join(parent, 'dat');
+    try {
+      for (const args of [
+        ['clients', 'list'],
+        ['clients', 'create', '--name', 'Wrong Place'],
+        ['keys', 'status'],
+      ]) {
+        let err = '';
+        let out = '';
+        const code = await runCli(
+          args,
+          { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: typo },
+          {
+            out: (text) => {
+              out += text;
+            },
+            err: (text) => {
+              err += text;
+            },
+          },
+        );
+        expect({ code, out, err }).toEqual({
+          code: 1,
+          out: '',
+          err: `lendsight: ${typo} holds no lendsight database: start the server once to make one there, or set DATA_DIR to the server's data directory\n`,
+        });
+      }
+      expect(existsSync(typo)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lendsight refusals', () => {
+  it('say why on one line with exit 1: nothing to revoke or remove, a ping to a revoked client, no scopes', async () => {
+    const unknown = await lendsight(['clients', 'revoke', 'ls_nobody'], key);
+    expect(unknown).toEqual({ code: 1, out: null, stderr: 'lendsight: no client ls_nobody\n' });
+
+    const created = await lendsight(['clients', 'create', '--name', 'Leaving Lender'], key);
+    const clientId = (created.out as { client_id: string }).client_id;
+    const noEndpoint = await lendsight(['webhooks', 'remove', clientId], key);
+    expect(noEndpoint).toEqual({
+      code: 1,
+      out: null,
+      stderr: `lendsight: client ${clientId} has no webhook endpoint\n`,
+    });
+    expect((await lendsight(['webhooks', 'set', clientId, '--url', 'https://hooks.example.ng/in'], key)).code).toBe(0);
+
+    expect((await lendsight(['clients', 'revoke', clientId], key)).out).toEqual({ client_id: clientId, revoked: true });
+    const again = await lendsight(['clients', 'revoke', clientId], key);
+    expect(again).toMatchObject({ code: 1, out: null });
+    expect(again.stderr).toMatch(
+      new RegExp(`^lendsight: client ${clientId} was already revoked at \\d{4}-\\d{2}-\\d{2}T[^\\n]*\\n$`),
+    );
+
+    const ping = await lendsight(['webhooks', 'ping', clientId], key);
+    expect(ping).toEqual({
+      code: 1,
+      out: null,
+      stderr: `lendsight: client ${clientId} was revoked: no webhook is sent to it\n`,
+    });
+    expect((await lendsight(['webhooks', 'show', clientId], key)).out).toMatchObject({ deliveries: [] });
+
+    for (const scopes of ['', ' , ']) {
+      const none = await lendsight(['clients', 'create', '--name', 'Scopeless Lender', '--scopes', scopes], key);
+      expect(none).toEqual({ code: 1, out: null, stderr: 'lendsight: --scopes is empty: name at least one scope\n' });
+    }
+    const listed = (await lendsight(['clients', 'list'], key)).out as Array<{ name: string }>;
+    expect(listed.map((c) => c.name)).not.toContain('Scopeless Lender');
+  }, 60_000);
+
+  it('a database failure is one line without a stack or the password', async () => {
+    const urls = ['postgres://lender:pa55word@127.0.0.1:1/nowhere'];
+    if (onPostgres) {
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.pathname = '/lendsight_no_such_db';
+      urls.push(url.toString());
+    }
+    for (const url of urls) {
+      let err = '';
+      const code = await runCli(
+        ['clients', 'list'],
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url },
+        {
+          out: () => {},
+          err: (text) => {
+            err += text;
+          },
+        },
+      );
+      expect(code).toBe(1);
+      expect(err).toMatch(/^lendsight: database: [^\n]+\n$/);
+      expect(err).not.toMatch(/pa55word/);
+    }
+  });
 });
 
 describe('clients create', () => {

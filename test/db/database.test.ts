@@ -151,6 +151,7 @@ describe('migrations', () => {
         '0017-running-balances-other-income-streams',
         '0018-liveness-unlinked-results',
         '0019-credit-billed-call-sent',
+        '0020-credit-usage-purged',
       ]);
       const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where indexname in ('credit_jobs_client_created', 'credit_reports_client') order by indexname`.execute(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BVNS } from '../../src/credit/adapters/sandbox/sandbox-bureau.js';
-import { purgeCreditPullsOlderThan } from '../../src/credit/credit-repository.js';
+import { purgeCreditPullsOlderThan } from '../../src/credit/usage-repository.js';
 import { purgeLivenessResultsOlderThan } from '../../src/liveness/liveness-repository.js';
 import { creditTestEnv, fetchReport, requestReport, waitForState } from '../credit/helpers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

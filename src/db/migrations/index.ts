@@ -18,6 +18,7 @@ import * as integrityDuplicates from './0016-integrity-duplicates.js';
 import * as runningBalancesOtherIncomeStreams from './0017-running-balances-other-income-streams.js';
 import * as livenessUnlinkedResults from './0018-liveness-unlinked-results.js';
 import * as creditBilledCallSent from './0019-credit-billed-call-sent.js';
+import * as creditUsagePurged from './0020-credit-usage-purged.js';
 
 /** Every migration, in order. Add a file and one line here; never edit a migration that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017-running-balances-other-income-streams': runningBalancesOtherIncomeStreams,
   '0018-liveness-unlinked-results': livenessUnlinkedResults,
   '0019-credit-billed-call-sent': creditBilledCallSent,
+  '0020-credit-usage-purged': creditUsagePurged,
 };
 
 export const migrationProvider: MigrationProvider = {
