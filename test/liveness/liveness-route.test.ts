@@ -12,6 +12,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
+/** The ids of the liveness results stored for a client (internal id). */
+const storedResultIds = (clientId: number) =>
+  t.database.db.selectFrom('liveness_results').select('id').where('client_id', '=', clientId).execute();
+
 async function check(
   headers: Record<string, string>,
   file: Buffer,
@@ -220,11 +224,7 @@ describe('refusals', () => {
     ]);
     expectRefusal(twoKeys, 400, 'VALIDATION_FAILED');
     expect(twoKeys.json().errors).toEqual([{ path: '/body/statementKey', message: 'is sent 2 times; send one' }]);
-    const stored = await t.database.db
-      .selectFrom('liveness_results')
-      .select('id')
-      .where('client_id', '=', a.id)
-      .execute();
+    const stored = await storedResultIds(a.id);
     expect(stored).toEqual([]);
   });
 
@@ -246,11 +246,7 @@ describe('refusals', () => {
       { path: '/body/a~1b', message: expected },
       { path: '/body/statement_key', message: expected },
     ]);
-    const stored = await t.database.db
-      .selectFrom('liveness_results')
-      .select('id')
-      .where('client_id', '=', a.id)
-      .execute();
+    const stored = await storedResultIds(a.id);
     expect(stored).toEqual([]);
   });
 
@@ -318,11 +314,7 @@ describe('statementKey and storage', () => {
     const bad = await check(b.headers, image('astronaut.jpg'), 'a.jpg', { statementKey: 'twelve' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: '/body/statementKey', message: 'must be a positive integer' }]);
-    const stored = await t.database.db
-      .selectFrom('liveness_results')
-      .select('id')
-      .where('client_id', '=', b.id)
-      .execute();
+    const stored = await storedResultIds(b.id);
     expect(stored).toEqual([]);
   });
 
@@ -357,11 +349,7 @@ describe('statementKey and storage', () => {
       expect.objectContaining({ id: row.id, imageSha256: row.image_sha256, faceDetected: true }),
     ]);
     await t.database.db.deleteFrom('statements').where('key', '=', a.statementKey).execute();
-    const after = await t.database.db
-      .selectFrom('liveness_results')
-      .select('id')
-      .where('client_id', '=', a.id)
-      .execute();
+    const after = await storedResultIds(a.id);
     expect(after).toEqual([]);
   });
 });
@@ -374,11 +362,7 @@ describe('results without a statement', () => {
     expect(res.json().data.entity.face.face_detected).toBe(true);
     const blank = await check(a.headers, image('astronaut.jpg'), 'a.jpg', { statementKey: '' });
     expect(blank.statusCode).toBe(200);
-    const stored = await t.database.db
-      .selectFrom('liveness_results')
-      .select('id')
-      .where('client_id', '=', a.id)
-      .execute();
+    const stored = await storedResultIds(a.id);
     expect(stored).toEqual([]);
   });
 });
