@@ -6,7 +6,8 @@ import type { CanonicalStatement } from '../../src/domain/statement.js';
 import { analyseStatement } from '../../src/statements/analytics/analyse.js';
 import { compressJson, decompressJson } from '../../src/statements/compression.js';
 import { encodeTransactions } from '../../src/statements/transaction-document.js';
-import { type Row, statementOf, withoutRowBalances } from '../helpers/statement-builder.js';
+import { runningBalanceRows } from '../helpers/analytics-fixtures.js';
+import { statementOf, withoutRowBalances } from '../helpers/statement-builder.js';
 
 // Statements analysed before the running balances and otherIncomeStreams read back with them, the
 // running balances as the analysis now works them out.
@@ -16,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-const rows: Row[] = [
-  ['2025-04-02', 'C', 50_000, 'NIP FROM TUNDE BAKARE/GIFT'],
-  ['2025-04-10', 'D', 3_250, 'BOLT.EU/O/2504 TRIP LAGOS'],
-  ['2025-04-10', 'C', 40_000, 'NIP FROM BRIGHTMINDS TUTORS LTD/TUTORING FEE'],
-  ['2025-04-20', 'C', 100_000, 'NIP FROM EMEKA NWOSU/REFUND FOR PHONE'],
-  ['2025-04-20', 'D', 120_000, 'NIP TRF TO MRS FOLAKE ADEYEMI/RENT'],
-  ['2025-06-03', 'D', 1_000, 'MTN AIRTIME VTU 08031234567'],
-];
+const rows = runningBalanceRows;
 const full = statementOf(rows, { openingNaira: 10_000 });
 const statements: CanonicalStatement[] = [full, withoutRowBalances(full, { opening: true }), withoutRowBalances(full)];
 

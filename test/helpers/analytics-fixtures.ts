@@ -1,4 +1,4 @@
-import { statementOf } from './statement-builder.js';
+import { type Row, statementOf } from './statement-builder.js';
 
 // Opening ₦1,000. End-of-day balances Jan 1..10: 101,000; 6,000; 6,000; 6,000; 56,000; 4,000; 4,000;
 // 3,000; 3,000; 8,000.
@@ -75,3 +75,16 @@ export const ownMoneyApril = statementOf(
   ],
   { holder: 'ADEBAYO JOHN OKAFOR' },
 );
+
+/**
+ * April 2025 with same-day pairs: a debit before a credit dips below every end-of-day balance, a
+ * credit before a debit peaks above them (opening ₦10,000); May quiet; one June row.
+ */
+export const runningBalanceRows: Row[] = [
+  ['2025-04-02', 'C', 50_000, 'NIP FROM TUNDE BAKARE/GIFT'],
+  ['2025-04-10', 'D', 3_250, 'BOLT.EU/O/2504 TRIP LAGOS'],
+  ['2025-04-10', 'C', 40_000, 'NIP FROM BRIGHTMINDS TUTORS LTD/TUTORING FEE'],
+  ['2025-04-20', 'C', 100_000, 'NIP FROM EMEKA NWOSU/REFUND FOR PHONE'],
+  ['2025-04-20', 'D', 120_000, 'NIP TRF TO MRS FOLAKE ADEYEMI/RENT'],
+  ['2025-06-03', 'D', 1_000, 'MTN AIRTIME VTU 08031234567'],
+];

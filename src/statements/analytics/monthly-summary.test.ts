@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { healthyMay, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
+import { healthyMay, runningBalanceRows, threeMonthStatement } from '../../../test/helpers/analytics-fixtures.js';
 import { type Row, statementOf, withoutRowBalances } from '../../../test/helpers/statement-builder.js';
 import { analyseStatement } from './analyse.js';
 
@@ -93,14 +93,7 @@ describe('monthlySummary loans and gambling', () => {
 describe('monthlySummary running balances: the lowest and highest after any transaction of the month', () => {
   // April 2025: a debit before a same-day credit dips below every end-of-day balance; a credit
   // before a same-day debit peaks above them.
-  const rows: Row[] = [
-    ['2025-04-02', 'C', 50_000, 'NIP FROM TUNDE BAKARE/GIFT'],
-    ['2025-04-10', 'D', 3_250, 'BOLT.EU/O/2504 TRIP LAGOS'],
-    ['2025-04-10', 'C', 40_000, 'NIP FROM BRIGHTMINDS TUTORS LTD/TUTORING FEE'],
-    ['2025-04-20', 'C', 100_000, 'NIP FROM EMEKA NWOSU/REFUND FOR PHONE'],
-    ['2025-04-20', 'D', 120_000, 'NIP TRF TO MRS FOLAKE ADEYEMI/RENT'],
-    ['2025-06-03', 'D', 1_000, 'MTN AIRTIME VTU 08031234567'],
-  ];
+  const rows = runningBalanceRows;
 
   it('keeps the end-of-day figures and adds the intraday extremes beside them', () => {
     const [april, may, june] = analyseStatement(statementOf(rows, { openingNaira: 10_000 })).monthlySummary;
