@@ -165,10 +165,11 @@ console.log(`\noverall category accuracy: ${pct(correct, total)} (${correct}/${t
 
 /**
  * Written blind on 2026-11-27 by an auditor who saw neither the code, the lexicon nor the sets
- * above, and first scored through the HTTP API; scored apart, and never in the overall figure.
+ * above, and first scored through the HTTP API; scored apart, and never in the overall figure. Its
+ * misses were mended after that first score, so it is no longer blind.
  */
 const BLIND: [file: string, name: string] = [
   'blind-audit-2026-11-27.json',
-  'blind audit (written blind by an auditor on 2026-11-27, scored apart from the sets above)',
+  'blind audit (written blind by an auditor on 2026-11-27; tuned on since its first score, 92.8 %, so no longer blind)',
 ];
 score(BLIND[1], loadAudit(BLIND[0]), true);

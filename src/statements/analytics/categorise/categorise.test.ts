@@ -415,6 +415,92 @@ describe('income words', () => {
   });
 });
 
+describe('transfer grammar, card venues and USSD brands', () => {
+  it('an online-banking transfer to a party is a transfer, whatever the word ONLINE', () => {
+    expect(judge('FIDELITY ONLINE TRF TO KELECHI OBI/WEEKEND')).toMatchObject({
+      category: 'transfer',
+      channel: 'transfer',
+      counterparty: 'KELECHI OBI',
+    });
+    expect(judge('ONLINE TRF TO PAYSTACK/SPORTYBET WALLET')).toMatchObject({
+      category: 'gambling',
+      channel: 'transfer',
+    });
+    expect(judge('ONLINE BANKING TRF TO AMINU BELLO').channel).toBe('transfer');
+    // A payment made online is still web.
+    expect(judge('FIDELITY ONLINE PAYMENT NAIRABET').channel).toBe('web');
+  });
+  it('a card word that leaves the venue open is web at a gateway, web word or online-only merchant, else pos', () => {
+    expect(judge('POS/WEB PMT: FLW*CHOWDECK LAGOS').channel).toBe('web');
+    expect(judge('POS/WEB PMT: STARTIMES*NOVA BOUQUET LAGOS')).toMatchObject({ category: 'utilities', channel: 'web' });
+    expect(judge('POS/WEB PURCHASE TRANSACTION -- 1234 -- UBER *TRIP LAGOS').channel).toBe('web');
+    expect(judge('REV POS/WEB PMT: SPOTIFY P9X8', 'credit').channel).toBe('web');
+    expect(judge('REVERSAL POS/WEB PMT: PAYSTACK *MERRYBET', 'credit').channel).toBe('web');
+    expect(judge('POS/WEB PMT: JUSTRITE AJAH LA NG').channel).toBe('pos');
+    expect(judge('Card Payment | SPAR LEKKI PHASE 1')).toMatchObject({ category: 'shopping', channel: 'pos' });
+    expect(judge('Card Payment | NETFLIX').channel).toBe('web');
+    expect(judge('CARD PURCHASE PAYSTACK*ADUNNI BAKES').channel).toBe('web');
+    // An explicit POS is a terminal.
+    expect(judge('POS PURCHASE GENESIS CINEMAS LEKKI').channel).toBe('pos');
+  });
+  it("a refunded bank charge is the bank's own entry: the transfer word in it names what was charged", () => {
+    expect(judge('REVERSAL OF NIP TRANSFER CHARGES', 'credit')).toMatchObject({
+      category: 'reversal',
+      channel: 'other',
+    });
+    expect(judge('REV/VAT ON NIP TRF', 'credit').channel).toBe('other');
+    // A reversed transfer, or a payee refunding its own fee, came back as a transfer.
+    expect(judge('REVERSAL/NIP FROM ADA OKEKE/FAILED TRANSFER', 'credit').channel).toBe('transfer');
+    expect(judge('NIP FROM ACME SCHOOL/REFUND OF FORM FEE', 'credit').channel).toBe('transfer');
+  });
+  it("GTBank's 737 is USSD however it is written", () => {
+    expect(judge('737 DATA PURCHASE 08031112222 GLO')).toMatchObject({ category: 'airtime_and_data', channel: 'ussd' });
+    expect(judge('737 EKEDC PREPAID 0123456789').channel).toBe('ussd');
+  });
+});
+
+describe('places and parties the lexicon did not know', () => {
+  it('a teaching hospital is a hospital, not a university', () => {
+    expect(judge('POS PURCHASE LAGOS UNIVERSITY TEACHING HOSPITAL IDI ARABA').category).toBe('health');
+    expect(judge('NIP TRF TO OBAFEMI AWOLOWO UNIVERSITY TEACHING HOSP/CARD').category).toBe('health');
+    expect(judge('TRF TO UNIVERSITY OF LAGOS/ACCEPTANCE FEE').category).toBe('education');
+  });
+  it('a person refunding a loan is their transfer in, not a bank reversal', () => {
+    expect(judge('NIP/BOLA ADEYEMI/REFUND OF MY LOAN', 'credit').category).toBe('transfer_in');
+    expect(judge('TRANSFER FROM IKE OBI/BEING REFUND OF THE LOAN', 'credit').category).toBe('transfer_in');
+    expect(judge('REFUND OF FAILED TRANSFER', 'credit').category).toBe('reversal');
+    expect(judge('FAIRMONEY LOAN DISBURSEMENT', 'credit').category).toBe('loan_disbursement');
+  });
+  it('paying a pension fund administrator or a voluntary contribution is saving', () => {
+    const arm = judge('NIP TRF TO ARM PENSION MANAGERS/RSA TOP UP');
+    expect([arm.category, arm.entity]).toEqual(['savings_and_investments', 'ARM Pensions']);
+    expect(judge('TRF TO LEADWAY PENSURE/VOLUNTARY PENSION').category).toBe('savings_and_investments');
+    expect(judge('MOBILE TRF TO SOMEONE PFA/VOLUNTARY CONTRIBUTION').category).toBe('savings_and_investments');
+    // From the administrator, it is still a pension.
+    expect(judge('NIP/ARM PENSION MANAGERS/PROGRAMMED WITHDRAWAL', 'credit').category).toBe('other_income');
+  });
+  it("a purchase at a fintech's cash-out agent is a cash withdrawal", () => {
+    expect(judge('POS PURCHASE OPAY AGENT OJUELEGBA LA NG')).toMatchObject({
+      category: 'cash_withdrawal',
+      channel: 'agent',
+    });
+    expect(judge('POS PUR PALMPAY AGENT 2PLM1234 NYANYA').category).toBe('cash_withdrawal');
+  });
+  it('a buka, canteen or mama put is food; Nigerian food and supermarket chains are named', () => {
+    expect(judge('POS PURCHASE IYA BASIRAT BUKA OYINGBO').category).toBe('hospitality_and_food');
+    expect(judge('Merchant Payment - MAMA PUT JOINT YABA').category).toBe('hospitality_and_food');
+    expect(judge('POS PUR STAFF CANTEEN MARINA').category).toBe('hospitality_and_food');
+    expect(judge('CARD PURCHASE - MEGA CHICKEN GARKI').category).toBe('hospitality_and_food');
+    expect(judge('POS PUR BOKKU MART FESTAC').category).toBe('shopping');
+    expect(judge('POS PURCHASE SAHAD STORES GARKI').category).toBe('shopping');
+    expect(judge('POS PURCHASE PARKNSHOP ABUJA').category).toBe('shopping');
+  });
+  it('Bet9ja written as it is said (Bet Naija) is Bet9ja', () => {
+    const v = judge('MOBILE TRF TO BET NAIJA/PAYSTACK');
+    expect([v.category, v.entity]).toEqual(['gambling', 'Bet9ja']);
+  });
+});
+
 describe('word lists', () => {
   it('the evidence names the entry that matched', () => {
     expect(judge('YOUTUBE PREMIUM NG').evidence).toBe('entertainment:YouTube matched "YOUTUBE"');

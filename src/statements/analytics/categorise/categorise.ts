@@ -158,14 +158,68 @@ function railAt(hits: readonly Hit[], starts: readonly number[]): number {
   return -1;
 }
 
-function pickChannel(hits: readonly Hit[], direction: Direction): Hit | null {
+/** Whether the rule names a channel for this direction. */
+const namesChannel = (rule: Rule, direction: Direction): boolean =>
+  rule.channel !== null && (!rule.channelDirection || rule.channelDirection === direction);
+
+/**
+ * Whether hit k lies inside a longer phrase naming a channel: the longer phrase speaks for its words
+ * (`POS` and `WEB` inside GTBank's `POS/WEB`, which says neither).
+ */
+function insideLonger(hits: readonly Hit[], starts: readonly number[], k: number, direction: Direction): boolean {
+  const at = starts[k] as number;
+  const end = at + (hits[k] as Hit).length;
+  for (let j = 0; j < hits.length; j++) {
+    const hit = hits[j] as Hit;
+    const from = starts[j] as number;
+    if (hit.length > end - at && from <= at && from + hit.length >= end && namesChannel(hit.rule, direction)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The channel word that decides: the highest channelPriority of those not inside a longer one. */
+function pickChannel(hits: readonly Hit[], starts: readonly number[], direction: Direction): Hit | null {
   let best: Hit | null = null;
-  for (const hit of hits) {
+  for (let k = 0; k < hits.length; k++) {
+    const hit = hits[k] as Hit;
     const rule = hit.rule;
-    if (!rule.channel || (rule.channelDirection && rule.channelDirection !== direction)) continue;
-    if (!best || rule.channelPriority > best.rule.channelPriority) best = hit;
+    if (!namesChannel(rule, direction) || (best && rule.channelPriority <= best.rule.channelPriority)) continue;
+    if (!insideLonger(hits, starts, k, direction)) best = hit;
   }
   return best;
+}
+
+/**
+ * The channel the deciding word names, except that a card word that leaves the venue open
+ * (`openVenue`: `POS/WEB`, `CARD PAYMENT`) is web when a web word (not inside a longer phrase), a
+ * gateway (on a credit too: the reversal of a checkout) or a merchant that sells only online
+ * (`online`: `NETFLIX`, `UBER`) is named with it.
+ */
+function channelOf(picked: Hit | null, hits: readonly Hit[], starts: readonly number[], direction: Direction): Channel {
+  if (!picked) return 'other';
+  const channel = picked.rule.channel as Channel;
+  if (!picked.rule.openVenue) return channel;
+  for (let k = 0; k < hits.length; k++) {
+    const rule = (hits[k] as Hit).rule;
+    if (rule.online) return 'web';
+    if (rule.channel === 'web' && !insideLonger(hits, starts, k, direction)) return 'web';
+  }
+  return channel;
+}
+
+/**
+ * Whether the narration names a charge of the bank's own (a `bank_charge` word that is not a
+ * payee's price, `isPayeesFee`): on a credit reversed, that is the bank's entry, not a transfer.
+ */
+function namesBanksCharge(words: NarrationWords, side: Span, hits: readonly Hit[], starts: readonly number[]): boolean {
+  for (let k = 0; k < hits.length; k++) {
+    const rule = (hits[k] as Hit).rule;
+    if (rule.kind !== 'bank_charge') continue;
+    if (!rule.yieldsToPayee || !isPayeesFee(words, side, starts[k] as number, railAt(hits, starts))) return true;
+  }
+  return false;
 }
 
 /**
@@ -209,7 +263,7 @@ export function judge(
   ) {
     picked = pickCategory(hits, direction, picked.rule);
   }
-  const channelHit = pickChannel(hits, direction);
+  const channelHit = pickChannel(hits, starts, direction);
   let category: Category;
   let confidence: number;
   let evidence: string;
@@ -251,7 +305,11 @@ export function judge(
       kind = null;
     }
   }
-  let channel: Channel = channelHit?.rule.channel ?? 'other';
+  // A refunded charge is the bank's own entry: a transfer word in it names what was charged.
+  let channel =
+    category === 'reversal' && namesBanksCharge(words, side, hits, starts)
+      ? 'other'
+      : channelOf(channelHit, hits, starts, direction);
   if (category === 'bank_charges') channel = 'bank_charge';
   else if (!channelHit && category === 'salary') channel = 'transfer';
   return {

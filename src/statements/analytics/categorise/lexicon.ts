@@ -43,6 +43,8 @@ interface EntrySource {
   namesParty?: boolean;
   rail?: boolean;
   yieldsToPayee?: boolean;
+  openVenue?: boolean;
+  online?: boolean;
   flag?: string;
 }
 
@@ -79,6 +81,13 @@ export interface Rule {
    * (`TRF TO DR ADEBAYO CLINIC/CONSULTATION FEE`): see `categorise.ts` `isPayeesFee`.
    */
   yieldsToPayee: boolean;
+  /**
+   * A card word that does not say where the card was used (`POS/WEB`, `CARD PAYMENT`, `CARD
+   * PURCHASE`): the rest of the narration does (`categorise.ts` `channelOf`).
+   */
+  openVenue: boolean;
+  /** A merchant that sells only card-not-present (apps, streaming, delivery, online shops). */
+  online: boolean;
   /** A fact worth counting whatever the category (`card_request`, `returned_cheque`, `bounced_debit`). */
   flag: string | null;
 }
@@ -88,6 +97,8 @@ export interface Hit {
   rule: Rule;
   /** The phrase's tokens joined by spaces. */
   phrase: string;
+  /** How many words the phrase has. */
+  length: number;
   /** Why the category is what it is when this hit decides it. */
   evidence: string;
   /** Why the category is the channel's default when this hit decides only the channel. */
@@ -156,6 +167,8 @@ function compileRule(file: string, defaults: FileSource['defaults'], entry: Entr
     namesParty: !generic && !UNNAMED_KINDS.has(merged.kind ?? file) && (merged.namesParty ?? true),
     rail: merged.rail ?? false,
     yieldsToPayee: merged.yieldsToPayee ?? false,
+    openVenue: merged.openVenue ?? false,
+    online: merged.online ?? false,
     flag: merged.flag ?? null,
   };
 }
@@ -167,9 +180,10 @@ interface PhraseNode {
   next: Map<number, PhraseNode> | null;
 }
 
-const hitOf = (rule: Rule, phrase: string): Hit => ({
+const hitOf = (rule: Rule, phrase: string, length: number): Hit => ({
   rule,
   phrase,
+  length,
   evidence: `${rule.id} matched "${phrase}"`,
   channelEvidence: `no category word; default for ${rule.id} "${phrase}"`,
 });
@@ -196,9 +210,9 @@ export function compileLexicon(files: Record<string, FileSource> = FILES): Match
           }
         }
         const end = node as PhraseNode;
-        if (end.hits) end.hits.push(hitOf(rule, end.phrase));
+        if (end.hits) end.hits.push(hitOf(rule, end.phrase, tokens.length));
         else {
-          end.hits = [hitOf(rule, end.phrase)];
+          end.hits = [hitOf(rule, end.phrase, tokens.length)];
           phraseCount++;
         }
       }
