@@ -49,6 +49,11 @@ describe('TOKEN_AUDIENCE', () => {
       );
     }
   });
+
+  it('accepts an audience it does not list unless TOKEN_AUDIENCE_STRICT is true', () => {
+    expect(loadConfig({}).auth.strictAudience).toBe(false);
+    expect(loadConfig({ TOKEN_AUDIENCE_STRICT: 'true' }).auth.strictAudience).toBe(true);
+  });
 });
 
 describe('retention', () => {
