@@ -201,6 +201,13 @@ describe('URLs and hosts', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/x' }).databaseUrl).toBe('postgresql://u:p@db:5432/x');
   });
 
+  it('PUBLIC_BASE_URL loses a trailing slash (paths are joined to it)', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://lend.example.ng/api/' }).publicBaseUrl).toBe(
+      'https://lend.example.ng/api',
+    );
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+  });
+
   it('HOST is an IP address or a host name', () => {
     expect(problemOf({ HOST: 'not a host!' })).toBe('HOST: must be an IP address or a host name (got "not a host!")');
     for (const host of ['::', '127.0.0.1', 'localhost', 'api.internal.example'])

@@ -301,7 +301,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
+    // The server entry of the OpenAPI document, and printed before paths: no trailing slash.
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     auth: {
       issuer: env.TOKEN_ISSUER,
       audiences: env.TOKEN_AUDIENCE.split(',').map((a) => a.trim()) as [string, ...string[]],

@@ -265,13 +265,13 @@ describe('operations', () => {
       type: 'oauth2',
       flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { 'statements:write': expect.any(String) } } },
     });
-    expect(doc.servers).toBeUndefined(); // no PUBLIC_BASE_URL
+    expect(doc.servers).toEqual([{ url: '/' }]); // no PUBLIC_BASE_URL
     // Each authenticated operation names its scope; a bearer token works as well. Public ones need none.
     const submit = doc.paths['/statements/analytics'].post;
     expect(submit.security).toEqual([{ oauth2: ['statements:write'] }, { bearerAuth: [] }]);
     expect(doc.paths['/statements/{key}'].get.security).toEqual([{ oauth2: ['statements:read'] }, { bearerAuth: [] }]);
     expect(doc.paths['/verify/liveness'].post.security).toEqual([{ oauth2: ['liveness:write'] }, { bearerAuth: [] }]);
-    expect(doc.paths['/oauth/token'].post.security).toBeUndefined();
+    expect(doc.paths['/oauth/token'].post.security).toEqual([]);
     for (const path of ['/statements/analytics', '/statements/bvn-first/analytics']) {
       const query = Object.fromEntries(
         doc.paths[path].post.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]),

@@ -44,6 +44,7 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: ops,
       schema: {
         tags: ['operations'],
+        operationId: 'getHealth',
         summary: 'The process is up',
         response: {
           200: Type.Object(
@@ -62,6 +63,7 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: ops,
       schema: {
         tags: ['operations'],
+        operationId: 'getReadiness',
         summary: 'Dependencies are reachable and models loaded',
         description:
           '200 when every required check is ok (status `ok`, or `degraded` when an optional one fails: the credit ' +

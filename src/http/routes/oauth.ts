@@ -52,6 +52,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
       bodyLimit: Math.min(TOKEN_BODY_LIMIT_BYTES, services.config.limits.bodyBytes),
       schema: {
         tags: ['authentication'],
+        operationId: 'issueAccessToken',
         summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
         description:
           'The client authenticates with `client_id` and `client_secret` in the body, or with HTTP Basic ' +
