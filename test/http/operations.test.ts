@@ -208,6 +208,23 @@ describe('operations', () => {
     }
   });
 
+  it('GET /ready answers 503 in a few seconds when a check never answers (a stuck database pool)', async () => {
+    const stuck = { name: 'stuck-dependency', check: () => new Promise<never>(() => {}) };
+    t.services.readiness.push(stuck);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ ready: false, status: 'unready' });
+      expect(res.json().checks).toContainEqual({
+        name: 'stuck-dependency',
+        ok: false,
+        detail: expect.stringMatching(/^no answer within \d+ ms$/),
+      });
+    } finally {
+      t.services.readiness.splice(t.services.readiness.indexOf(stuck), 1);
+    }
+  }, 15_000);
+
   it('every answer carries a request id (echoing a sane incoming one) and security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
