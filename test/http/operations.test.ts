@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
+import { principalOf } from '../../src/http/plugins/auth.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { rawHttp } from '../helpers/raw-http.js';
@@ -40,6 +41,10 @@ beforeAll(async () => {
           detail: 'Key (client_id, name)=(7, Chiamaka Obi 22212345678) already exists.',
         });
       });
+      // A public route has no caller: asking for one is a 401, not a crash on `undefined`.
+      app.get('/test/public-caller', { config: { public: true } }, async (request) => ({
+        client: principalOf(request).clientPublicId,
+      }));
       app.get('/test/log-pii', { config: { scope: 'regions:read' } }, async (request) => {
         request.log.info({ subject: { bvn: '22212345678', name: 'Chiamaka Obi' } }, 'looked up subject');
         return { ok: true };
@@ -75,6 +80,12 @@ describe('error answers', () => {
         { path: '/query/size', message: 'is required' },
       ]),
     );
+  });
+
+  it('a handler asking for the caller of a request that has none gets 401 UNAUTHENTICATED, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/public-caller' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
   });
 
   it('an unknown route is a 404 in the same shape', async () => {
