@@ -49,6 +49,11 @@ describe('TOKEN_AUDIENCE', () => {
       );
     }
   });
+
+  it('accepts an audience it does not list unless TOKEN_AUDIENCE_STRICT is true', () => {
+    expect(loadConfig({}).auth.strictAudience).toBe(false);
+    expect(loadConfig({ TOKEN_AUDIENCE_STRICT: 'true' }).auth.strictAudience).toBe(true);
+  });
 });
 
 describe('retention', () => {
@@ -194,6 +199,13 @@ describe('URLs and hosts', () => {
     }
     expect(problemOf({ DATABASE_URL: 'mysql://db/x' })).toBe('DATABASE_URL: must be a postgres:// URL');
     expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/x' }).databaseUrl).toBe('postgresql://u:p@db:5432/x');
+  });
+
+  it('PUBLIC_BASE_URL loses a trailing slash (paths are joined to it)', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://lend.example.ng/api/' }).publicBaseUrl).toBe(
+      'https://lend.example.ng/api',
+    );
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
   });
 
   it('HOST is an IP address or a host name', () => {

@@ -44,6 +44,8 @@ const EnvSchema = Type.Object({
     pattern: '^[^,]*[^,\\s][^,]*(,[^,]*[^,\\s][^,]*)*$',
     expected: 'an audience, or several separated by commas',
   }),
+  /** Unset: an audience TOKEN_AUDIENCE does not list gets a token for its first; true refuses it (400). */
+  TOKEN_AUDIENCE_STRICT: Type.Boolean({ default: false }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86400, minimum: 60, maximum: 2_592_000 }),
   AUTH_CLIENT_CACHE_MS: Type.Integer({ default: 2000, minimum: 0, maximum: 300_000 }),
   EXTERNAL_JWKS_URL: Type.Optional(Type.String(HTTP_URL)),
@@ -132,8 +134,10 @@ export interface Config {
   publicBaseUrl: string | undefined;
   auth: {
     issuer: string;
-    /** Accepted at the token endpoint and in tokens; the first is the default. Never empty. */
+    /** Accepted in tokens; the first is the default. Never empty. */
     audiences: [string, ...string[]];
+    /** An audience not listed is refused at the token endpoint (otherwise its token gets the first). */
+    strictAudience: boolean;
     tokenTtlSeconds: number;
     clientCacheMs: number;
     external: { jwksUrl: string; issuer: string; audience: string } | undefined;
@@ -297,10 +301,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
+    // The server entry of the OpenAPI document, and printed before paths: no trailing slash.
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     auth: {
       issuer: env.TOKEN_ISSUER,
       audiences: env.TOKEN_AUDIENCE.split(',').map((a) => a.trim()) as [string, ...string[]],
+      strictAudience: env.TOKEN_AUDIENCE_STRICT,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       clientCacheMs: env.AUTH_CLIENT_CACHE_MS,
       external:

@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { type AffordabilityService, createAffordabilityService } from './affordability/affordability-service.js';
 import { loadOrCreateSigningKey } from './auth/signing-keys.js';
 import { createTokenService, type TokenService } from './auth/token-service.js';
+import type { ReadinessProbe } from './check-readiness.js';
 import type { Config, RetentionConfig } from './config.js';
 import type { Bureau } from './credit/bureau.js';
 import type { CreditService } from './credit/credit-service.js';
@@ -25,17 +26,6 @@ import {
 } from './statements/worker/processing-pool.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 import { pruneDeliveries } from './webhooks/webhooks-repository.js';
-
-/**
- * A readiness probe: `/ready` answers 200 only when every probe says ok, but for optional ones:
- * a dependency some requests can do without (the credit bureau: pulls are queued durably) makes
- * the instance `degraded` when it fails, not unready.
- */
-export interface ReadinessProbe {
-  name: string;
-  optional?: boolean;
-  check(): Promise<{ ok: boolean; detail?: string }>;
-}
 
 /**
  * Everything the HTTP layer needs, built once at start and passed into `buildApp`. Each area adds

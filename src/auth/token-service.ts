@@ -101,11 +101,7 @@ export function createTokenService(
       if (!client || !secretOk || client.revokedAt) {
         throw new OAuthError(401, 'invalid_client', 'client authentication failed');
       }
-      const audience = input.audience ?? auth.audiences[0];
-      if (!auth.audiences.includes(audience)) {
-        const accepted = auth.audiences.length === 1 ? '' : 'one of ';
-        throw new OAuthError(400, 'invalid_target', `audience must be ${accepted}${auth.audiences.join(', ')}`);
-      }
+      const audience = tokenAudience(input.audience, auth);
       let scopes: string[] = client.scopes;
       if (input.scope !== undefined && input.scope.trim() !== '') {
         const asked = parseScopes(input.scope);
@@ -170,6 +166,20 @@ export function createTokenService(
       return principalFrom(payload);
     },
   };
+}
+
+/**
+ * The `aud` of a token asked for `asked`: that one when listed, the first otherwise. Client code
+ * written for Periculum sends Periculum's own audience, so an unlisted one is refused only when the
+ * operator asks for strictness.
+ */
+function tokenAudience(asked: string | undefined, auth: Config['auth']): string {
+  if (asked !== undefined && auth.audiences.includes(asked)) return asked;
+  if (asked !== undefined && auth.strictAudience) {
+    const accepted = auth.audiences.length === 1 ? '' : 'one of ';
+    throw new OAuthError(400, 'invalid_target', `audience must be ${accepted}${auth.audiences.join(', ')}`);
+  }
+  return auth.audiences[0];
 }
 
 function peekIssuer(token: string): string | undefined {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import type { ReadinessProbe } from '../check-readiness.js';
 import type { CreditConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { createBureau } from './adapters/index.js';
@@ -23,7 +24,7 @@ export async function startCredit(deps: {
   log: Logger;
 }): Promise<{
   service: CreditService;
-  probe: { name: string; optional: boolean; check(): Promise<{ ok: boolean; detail?: string }> };
+  probe: ReadinessProbe;
   stop(): Promise<void>;
 }> {
   const { cipher } = deps;

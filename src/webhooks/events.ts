@@ -21,8 +21,10 @@ const CreditReportData = (state: 'completed' | 'failed') =>
     { additionalProperties: false },
   );
 
-const DATA: Record<string, { summary: string; data: TSchema }> = {
+/** Each event's documentation: `operationId` names the receiving method an SDK generator makes. */
+const DATA: Record<string, { operationId: string; summary: string; data: TSchema }> = {
   [WEBHOOK_EVENTS.statementProcessed]: {
+    operationId: 'statementProcessedWebhook',
     summary: 'A submitted statement was stored',
     data: Type.Object(
       {
@@ -39,14 +41,17 @@ const DATA: Record<string, { summary: string; data: TSchema }> = {
     ),
   },
   [WEBHOOK_EVENTS.creditReportCompleted]: {
+    operationId: 'creditReportCompletedWebhook',
     summary: 'The bureau pull behind a credit report reference ended with a report',
     data: CreditReportData('completed'),
   },
   [WEBHOOK_EVENTS.creditReportFailed]: {
+    operationId: 'creditReportFailedWebhook',
     summary: 'The bureau pull behind a credit report reference failed (fetch the reference for why)',
     data: CreditReportData('failed'),
   },
   [WEBHOOK_EVENTS.ping]: {
+    operationId: 'pingWebhook',
     summary: 'The operator asked for a test delivery (`lendsight webhooks ping`)',
     data: Type.Object({}, { additionalProperties: false }),
   },
@@ -75,10 +80,11 @@ const header = (name: string, description: string) => ({
 /** The OpenAPI 3.1 `webhooks` object: what a client's endpoint receives, event by event. */
 export function webhookDocs(): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(DATA).map(([event, { summary }]) => [
+    Object.entries(DATA).map(([event, { operationId, summary }]) => [
       event,
       {
         post: {
+          operationId,
           summary,
           description:
             'Sent to the endpoint set with `lendsight webhooks set`; at least once, in no guaranteed order. ' +
@@ -91,6 +97,8 @@ export function webhookDocs(): Record<string, unknown> {
           ],
           requestBody: { required: true, content: { 'application/json': { schema: webhookBodySchema(event) } } },
           responses: { '2XX': { description: 'Received' } },
+          // Authenticated by its signature header, not by a scheme of this API.
+          security: [],
         },
       },
     ]),

@@ -70,13 +70,12 @@ describe('POST /oauth/token', () => {
     }
   });
 
-  it('refuses other grants, foreign audiences and scopes the client lacks', async () => {
+  it('refuses other grants and scopes the client lacks', async () => {
     const c = await createClient(t.database.db, { name: 'Narrow', scopes: ['regions:read'] });
     const base = { client_id: c.client_id, client_secret: c.client_secret };
     const cases = [
       [{ ...base, grant_type: 'password' }, 'unsupported_grant_type'],
       [{ ...base }, 'invalid_request'],
-      [{ ...base, grant_type: 'client_credentials', audience: 'someone-else' }, 'invalid_target'],
       [{ ...base, grant_type: 'client_credentials', scope: 'credit:read' }, 'invalid_scope'],
       [{ ...base, grant_type: 123 }, 'invalid_request'],
     ] as const;
@@ -84,6 +83,45 @@ describe('POST /oauth/token', () => {
       const res = await t.app.inject({ method: 'POST', url: '/oauth/token', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(error);
+    }
+  });
+
+  it('issues a token for its own audience to a client asking for another (Periculum client code, unchanged)', async () => {
+    const c = await createClient(t.database.db, { name: 'Periculum Client', scopes: ['regions:read'] });
+    for (const audience of ['https://api.insights-periculum.com', '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'client_credentials', client_id: c.client_id, client_secret: c.client_secret, audience },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const jwt = res.json().access_token as string;
+      expect(JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).aud).toBe('lendsight-api');
+      expect((await regions(`Bearer ${jwt}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('with TOKEN_AUDIENCE_STRICT=true, refuses an audience TOKEN_AUDIENCE does not list (400 invalid_target)', async () => {
+    const strict = await createTestApp({ database: t.database, env: { TOKEN_AUDIENCE_STRICT: 'true' } });
+    try {
+      const c = await createClient(t.database.db, { name: 'Strict Lender', scopes: ['regions:read'] });
+      const token = (audience: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/oauth/token',
+          payload: {
+            grant_type: 'client_credentials',
+            client_id: c.client_id,
+            client_secret: c.client_secret,
+            audience,
+          },
+        });
+      const refused = await token('https://api.insights-periculum.com');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'invalid_target', error_description: 'audience must be lendsight-api' });
+      expect((await token('lendsight-api')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
     }
   });
 
@@ -123,12 +161,10 @@ describe('POST /oauth/token', () => {
         });
         expect(call.statusCode).toBe(200);
       }
-      const refused = await token('someone-else');
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({
-        error: 'invalid_target',
-        error_description: `audience must be one of lendsight-api, ${periculum}`,
-      });
+      // One it does not list gets the first.
+      const other = await token('someone-else');
+      expect(other.statusCode).toBe(200);
+      expect(aud(other.json().access_token)).toBe('lendsight-api');
       // An instance that accepts only the default refuses a token for the other audience.
       const { access_token } = (await token(periculum)).json();
       const elsewhere = await regions(`Bearer ${access_token}`);

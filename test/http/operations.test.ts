@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
+import { principalOf } from '../../src/http/plugins/auth.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { rawHttp } from '../helpers/raw-http.js';
@@ -40,6 +41,10 @@ beforeAll(async () => {
           detail: 'Key (client_id, name)=(7, Chiamaka Obi 22212345678) already exists.',
         });
       });
+      // A public route has no caller: asking for one is a 401, not a crash on `undefined`.
+      app.get('/test/public-caller', { config: { public: true } }, async (request) => ({
+        client: principalOf(request).clientPublicId,
+      }));
       app.get('/test/log-pii', { config: { scope: 'regions:read' } }, async (request) => {
         request.log.info({ subject: { bvn: '22212345678', name: 'Chiamaka Obi' } }, 'looked up subject');
         return { ok: true };
@@ -75,6 +80,12 @@ describe('error answers', () => {
         { path: '/query/size', message: 'is required' },
       ]),
     );
+  });
+
+  it('a handler asking for the caller of a request that has none gets 401 UNAUTHENTICATED, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/public-caller' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
   });
 
   it('an unknown route is a 404 in the same shape', async () => {
@@ -208,6 +219,23 @@ describe('operations', () => {
     }
   });
 
+  it('GET /ready answers 503 in a few seconds when a check never answers (a stuck database pool)', async () => {
+    const stuck = { name: 'stuck-dependency', check: () => new Promise<never>(() => {}) };
+    t.services.readiness.push(stuck);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ ready: false, status: 'unready' });
+      expect(res.json().checks).toContainEqual({
+        name: 'stuck-dependency',
+        ok: false,
+        detail: expect.stringMatching(/^no answer within \d+ ms$/),
+      });
+    } finally {
+      t.services.readiness.splice(t.services.readiness.indexOf(stuck), 1);
+    }
+  }, 15_000);
+
   it('every answer carries a request id (echoing a sane incoming one) and security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
@@ -265,13 +293,13 @@ describe('operations', () => {
       type: 'oauth2',
       flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { 'statements:write': expect.any(String) } } },
     });
-    expect(doc.servers).toBeUndefined(); // no PUBLIC_BASE_URL
+    expect(doc.servers).toEqual([{ url: '/' }]); // no PUBLIC_BASE_URL
     // Each authenticated operation names its scope; a bearer token works as well. Public ones need none.
     const submit = doc.paths['/statements/analytics'].post;
     expect(submit.security).toEqual([{ oauth2: ['statements:write'] }, { bearerAuth: [] }]);
     expect(doc.paths['/statements/{key}'].get.security).toEqual([{ oauth2: ['statements:read'] }, { bearerAuth: [] }]);
     expect(doc.paths['/verify/liveness'].post.security).toEqual([{ oauth2: ['liveness:write'] }, { bearerAuth: [] }]);
-    expect(doc.paths['/oauth/token'].post.security).toBeUndefined();
+    expect(doc.paths['/oauth/token'].post.security).toEqual([]);
     for (const path of ['/statements/analytics', '/statements/bvn-first/analytics']) {
       const query = Object.fromEntries(
         doc.paths[path].post.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]),

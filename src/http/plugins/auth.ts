@@ -6,8 +6,8 @@ import { AppError } from '../../domain/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated caller; set on every non-public route before its handler runs. */
-    principal: Principal;
+    /** The authenticated caller: set on every route with a scope before its handler runs, null elsewhere. */
+    principal: Principal | null;
   }
 }
 
@@ -16,17 +16,21 @@ type Bindable = { setBindings?: (bindings: Record<string, unknown>) => void };
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)\s*$/i;
 
-/** The caller of an authenticated route. */
-export const principalOf = (request: FastifyRequest): Principal => request.principal;
+/** The caller of an authenticated route; a request without one (a public route's) is refused with 401. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED');
+  return request.principal;
+}
 
 /**
  * Default deny: every route must declare `config.scope` or `config.public`; a route that declares
- * neither refuses to register. Authenticated routes check the token in `onRequest`, before the
- * body is read, so an anonymous caller cannot make the server parse a 50 MB statement.
+ * neither refuses to register, but for swagger-ui's under /docs, which are public. Authenticated
+ * routes check the token in `onRequest`, before the body is read, so an anonymous caller cannot
+ * make the server parse a 50 MB statement.
  */
 export default fp(
   async (app: FastifyInstance, opts: { tokens: TokenService }) => {
-    app.decorateRequest('principal', undefined as unknown as Principal);
+    app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route) => {
       const config = route.config as { scope?: string; public?: boolean } | undefined;
@@ -40,10 +44,11 @@ export default fp(
       if (!header) throw new AppError('UNAUTHENTICATED', 'missing Authorization: Bearer <token> header');
       const match = BEARER.exec(header);
       if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'the Authorization header is not a bearer JWT');
-      request.principal = await opts.tokens.verify(match[1]);
+      const principal = await opts.tokens.verify(match[1]);
+      request.principal = principal;
       // The client's id on every later log line of this request (the id, never the client's name).
-      (request.log as Bindable).setBindings?.({ clientId: request.principal.clientPublicId });
-      if (!request.principal.scopes.has(scope)) {
+      (request.log as Bindable).setBindings?.({ clientId: principal.clientPublicId });
+      if (!principal.scopes.has(scope)) {
         throw new AppError('INSUFFICIENT_SCOPE', `this route needs the scope ${scope}`);
       }
     }
@@ -51,7 +56,9 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const config = request.routeOptions.config;
       if (!config || config.public || request.is404) return;
-      if (!config.scope) return; // swagger-ui's static routes are registered as public by prefix
+      // Only swagger-ui's routes get here without a scope: they declare neither, and are let through
+      // at registration by their /docs prefix; they are public.
+      if (!config.scope) return;
       try {
         await authenticate(request, config.scope);
       } catch (err) {

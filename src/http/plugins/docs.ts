@@ -16,19 +16,23 @@ type OpenApiWebhooks = Extract<
  * A route's schema as published: its `config.published` parts in place of the ones Fastify checks
  * (a body the route reads itself, query values read in any case), the security its
  * `config.scope` asks for (an OAuth 2.0 client-credentials token with that scope, or any bearer
- * token, checked the same way), and the answers every route of its kind can give.
+ * token, checked the same way; none, said as an empty list, on a public route), and the answers every route of its kind can give.
  */
 const published: NonNullable<FastifyDynamicSwaggerOptions['transform']> = ({ schema, url, route }) => {
   const config = route.config as RouteConfig | undefined;
   const own = {
     ...schema,
     ...config?.published,
-    ...(config?.scope ? { security: [{ oauth2: [config.scope] }, { bearerAuth: [] }] } : {}),
+    security: securityOf(config),
   };
   return { schema: { ...own, response: withCommonAnswers(own, config) }, url };
 };
 
 type RouteConfig = { scope?: string; published?: FastifySchema; rateLimit?: unknown };
+
+/** The schemes that let a request in: a token with the route's scope, or none on a public route. */
+const securityOf = (config: RouteConfig | undefined): NonNullable<FastifySchema['security']> =>
+  config?.scope ? [{ oauth2: [config.scope] }, { bearerAuth: [] }] : [];
 
 /**
  * The statuses a route can answer whatever it does, from the plugins it passes through: an
@@ -96,7 +100,9 @@ export default fp(
             'Bank statement analytics, consumer credit reports and face liveness for lenders. ' +
             'Compatible with the Periculum Insights API. Get a token at POST /oauth/token.',
         },
-        ...(opts.publicBaseUrl ? { servers: [{ url: opts.publicBaseUrl }] } : {}),
+        // Without PUBLIC_BASE_URL, the host serving the document (what OpenAPI assumes of none;
+        // linters and SDK generators want it said).
+        servers: [{ url: opts.publicBaseUrl ?? '/' }],
         // Plain objects the generator copies as they are; built from TypeBox schemas in one place.
         webhooks: webhookDocs() as OpenApiWebhooks,
         components: {

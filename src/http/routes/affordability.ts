@@ -67,6 +67,7 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       config: { scope: 'statements:write' },
       schema: {
         tags: ['affordability'],
+        operationId: 'assessAffordability',
         summary: 'Assess how much a borrower can repay, from an analysed statement',
         description: FORMULA,
         consumes: ['application/json'],
@@ -83,6 +84,7 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       config: { scope: 'statements:read' },
       schema: {
         tags: ['affordability'],
+        operationId: 'listAffordabilityResults',
         summary: "A statement's earlier affordability results, newest first",
         description: FORMULA,
         params: Params,

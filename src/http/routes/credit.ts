@@ -56,6 +56,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { scope: 'credit:read', envelope: 'credit' },
       schema: {
         tags: ['credit'],
+        operationId: 'requestConsumerCreditReport',
         summary: 'Request a consumer credit report from the bureau',
         description:
           'Answers at once with a reference. A completed report for the same BVN pulled for you within the ' +
@@ -80,6 +81,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { scope: 'credit:read', envelope: 'credit' },
       schema: {
         tags: ['credit'],
+        operationId: 'requestCommercialCreditReport',
         summary: 'Request a business (commercial) credit report from the bureau',
         description:
           'The twin of the consumer request, by CAC registration number. Answers at once with a reference; ' +
@@ -109,6 +111,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { scope: 'credit:read' },
       schema: {
         tags: ['credit'],
+        operationId: 'listCreditReports',
         summary: 'Your credit report references, newest first, with how many new bureau pulls they came to',
         description:
           'Filter by kind, state, linked statement or the days they were asked for (UTC, both ends included). ' +
@@ -129,6 +132,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { scope: 'credit:read', envelope: 'credit' },
       schema: {
         tags: ['credit'],
+        operationId: 'getConsumerCreditReport',
         summary: 'Fetch a consumer credit report by reference',
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a business one, is 404.",
@@ -146,6 +150,7 @@ const creditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { scope: 'credit:read', envelope: 'credit' },
       schema: {
         tags: ['credit'],
+        operationId: 'getCommercialCreditReport',
         summary: 'Fetch a business (commercial) credit report by reference',
         description:
           "The reference contains `&`; send it as is or URL-encoded (`%26`). Another client's reference, or a consumer one, is 404.",

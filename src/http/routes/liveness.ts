@@ -192,6 +192,7 @@ const livenessRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
       bodyLimit: config.liveness.maxBytes + 1024 * 1024,
       schema: {
         tags: ['liveness'],
+        operationId: 'checkLiveness',
         summary: 'Check a face image for liveness and describe the face',
         description:
           'Multipart form: `file` (required, a JPEG, PNG, WebP, TIFF, GIF, HEIF or AVIF image, at most LIVENESS_MAX_BYTES) and ' +

@@ -10,7 +10,9 @@ const TokenRequest = Type.Object(
     client_secret: Type.Optional(Type.String()),
     audience: Type.Optional(
       Type.String({
-        description: 'One of the audiences TOKEN_AUDIENCE lists (its first when omitted): the token’s `aud`',
+        description:
+          'The token’s `aud` when it is one of the audiences TOKEN_AUDIENCE lists; otherwise (or omitted) the first ' +
+          'of them, unless TOKEN_AUDIENCE_STRICT refuses it',
       }),
     ),
     scope: Type.Optional(Type.String({ description: 'Space-separated subset of the client scopes' })),
@@ -50,10 +52,12 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
       bodyLimit: Math.min(TOKEN_BODY_LIMIT_BYTES, services.config.limits.bodyBytes),
       schema: {
         tags: ['authentication'],
+        operationId: 'issueAccessToken',
         summary: 'OAuth 2.0 client credentials: exchange a client id and secret for an access token',
         description:
           'The client authenticates with `client_id` and `client_secret` in the body, or with HTTP Basic ' +
-          '(RFC 6749 section 2.3.1), not both. `audience`, when given, must be one of the audiences TOKEN_AUDIENCE lists. ' +
+          '(RFC 6749 section 2.3.1), not both. An `audience` the server does not list gets a token for its own ' +
+          '(400 `invalid_target` where the operator set TOKEN_AUDIENCE_STRICT). ' +
           'A form parameter sent twice is refused. The body may be at most 4 KiB.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: TokenRequest,

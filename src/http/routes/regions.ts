@@ -16,6 +16,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'regions:read' },
       schema: {
         tags: ['verification'],
+        operationId: 'listRegions',
         summary: 'The regions (countries) identity verification covers',
         response: { 200: Type.Array(Region, { examples: [regions] }), ...authErrors },
       },

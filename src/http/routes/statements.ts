@@ -28,8 +28,13 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     scope: 'statements:write' as const,
     published: { querystring: publishedSubmitQuery(querystring), body: PublishedSubmitBody },
   });
-  const submitSchema = <Q extends typeof SubmitQuery | typeof BvnFirstQuery>(summary: string, querystring: Q) => ({
+  const submitSchema = <Q extends typeof SubmitQuery | typeof BvnFirstQuery>(
+    operationId: string,
+    summary: string,
+    querystring: Q,
+  ) => ({
     tags: ['statements'],
+    operationId,
     summary,
     description:
       'Validates the body in its format, normalises it, analyses it and stores it, all or nothing. Refusals list every offending field by JSON path (first 100).',
@@ -72,7 +77,11 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     '/statements/bvn-first/analytics',
     {
       config: submitConfig(BvnFirstQuery),
-      schema: submitSchema('Submit a statement linked to a BVN record for analytics', BvnFirstQuery),
+      schema: submitSchema(
+        'submitBvnFirstStatement',
+        'Submit a statement linked to a BVN record for analytics',
+        BvnFirstQuery,
+      ),
     },
     submitHandler(true),
   );
@@ -81,7 +90,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     '/statements/analytics',
     {
       config: submitConfig(SubmitQuery),
-      schema: submitSchema('Submit a statement for analytics', SubmitQuery),
+      schema: submitSchema('submitStatement', 'Submit a statement for analytics', SubmitQuery),
     },
     submitHandler(false),
   );
@@ -92,6 +101,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       config: { scope: 'statements:read' },
       schema: {
         tags: ['statements'],
+        operationId: 'listStatements',
         summary: 'Your statements, newest first, optionally those of one BVN record',
         querystring: ListQuery,
         response: { 200: StatementList, 400: Type.Ref('ErrorResponse'), ...authErrors },
@@ -109,6 +119,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       config: { scope: 'statements:read' },
       schema: {
         tags: ['statements'],
+        operationId: 'getStatement',
         summary: 'A stored statement with its integrity report and analytics',
         params: KeyParams,
         response: {
@@ -131,6 +142,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       config: { scope: 'statements:read' },
       schema: {
         tags: ['statements'],
+        operationId: 'listStatementTransactions',
         summary: "A statement's normalised transactions, oldest first, paginated and filterable",
         params: KeyParams,
         querystring: TransactionsQuery,
@@ -154,6 +166,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
       config: { scope: 'statements:write' },
       schema: {
         tags: ['statements'],
+        operationId: 'deleteStatement',
         summary: 'Erase a statement and everything linked to it',
         params: KeyParams,
         response: {
