@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 import { configVariables } from '../src/config.js';
+import { creditFailureCodes } from '../src/domain/credit-failures.js';
 
 describe('README', () => {
   const readme = readFileSync('README.md', 'utf8');
@@ -23,5 +24,9 @@ describe('README', () => {
     const listed = (name: string, values: string) => rows(name).some((row) => row.includes(` | ${values} | `));
     const wrong = configVariables.filter((v) => !listed(v.name, v.expected)).map((v) => v.name);
     expect(wrong).toEqual([]);
+  });
+  it('lists every credit failure code', () => {
+    const missing = creditFailureCodes.filter((code) => !readme.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
   });
 });

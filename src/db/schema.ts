@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 
 /**
  * The database as Kysely sees it: one interface per table. Each area adds its tables here and its
@@ -119,7 +120,7 @@ export interface CreditJobsTable {
   locked_until: Date | null;
   bureau_ticket: string | null;
   report_enc: string | null;
-  failure_code: string | null;
+  failure_code: CreditFailureCode | null;
   failure_message: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
