@@ -151,8 +151,8 @@ export interface CreditUsagePurgedTable {
   count: number;
 }
 
-/** Kobo amounts are bigint columns: the driver returns them as text, written as numbers. */
-type Kobo = ColumnType<string, number, number>;
+/** Kobo amounts are bigint columns, read as numbers (the int8 parser in `database.ts`). */
+type Kobo = number;
 
 export interface AffordabilityResultsTable {
   id: Generated<number>;
@@ -160,7 +160,7 @@ export interface AffordabilityResultsTable {
   statement_key: number;
   dti: number;
   loan_tenure: number;
-  requested_loan_repayment: ColumnType<string | null, number | null, number | null>;
+  requested_loan_repayment: Kobo | null;
   average_predicted_salary: Kobo;
   average_other_income: Kobo;
   average_monthly_total_expenses: Kobo;
