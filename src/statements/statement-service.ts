@@ -11,8 +11,13 @@ import { refusalError } from './processing.js';
 import type { StatementMetrics } from './statement-metrics.js';
 import { statementJson, statementSummary } from './statement-view.js';
 import * as repo from './statements-repository.js';
-import type { SubmitStatement } from './submission.js';
-import { checkQuery, submissionHash } from './submission.js';
+import {
+  checkQuery,
+  normaliseBvnUuid,
+  normaliseSubmitQuery,
+  type SubmitStatement,
+  submissionHash,
+} from './submission.js';
 import { decodeTransactions } from './transaction-document.js';
 import { selectTransactions, type TransactionFilter, transactionView } from './transaction-page.js';
 import type { StatementProcessor } from './worker/processing-pool.js';
@@ -38,7 +43,8 @@ export interface StatementService {
   /** The statement answer, JSON text. */
   get(clientId: number, key: number): Promise<string>;
   transactions(clientId: number, key: number, filter: TransactionFilter, page: Page): Promise<TransactionPage>;
-  list(clientId: number, filter: { bvnUuid?: string }, page: Page): Promise<Record<string, unknown>>;
+  /** `bvnUuid` in any case. */
+  list(clientId: number, filter: { bvnUuid?: string | undefined }, page: Page): Promise<Record<string, unknown>>;
   remove(clientId: number, key: number): Promise<void>;
 }
 
@@ -127,14 +133,15 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 
   async function submitOnce(input: SubmitStatement, hooks: WriteHooks): Promise<SubmitResult> {
     const started = performance.now();
-    const requestHash = input.idempotencyKey ? submissionHash(input) : '';
+    const query = normaliseSubmitQuery(input.query, input.bvnFirst);
+    const requestHash = input.idempotencyKey ? submissionHash(query, input.body) : '';
     if (input.idempotencyKey) {
       const earlier = await replay(input.clientId, input.idempotencyKey, requestHash);
       if (earlier) return earlier;
     }
-    const namePath = `/body${checkQuery(input).statementNamePath}`;
-    const { format, statementType, body } = input;
-    const outcome = await deps.processor.process({ format, statementType, body }).catch((err: unknown) => {
+    const namePath = `/body${checkQuery(query, input.query.format).statementNamePath}`;
+    const { format, statementType } = query;
+    const outcome = await deps.processor.process({ format, statementType, body: input.body }).catch((err: unknown) => {
       // Overran its time or lost its worker: nothing is stored, and the client may retry.
       deps.onProcessingError?.(err instanceof Error ? err : new Error(String(err)));
       throw new AppError('STATEMENT_PROCESSING_UNAVAILABLE');
@@ -160,8 +167,8 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
             client_id: input.clientId,
             name: s.name,
             format: s.format,
-            statement_type: input.statementType.toLowerCase(),
-            bvn_uuid: input.bvnUuid ?? null,
+            statement_type: query.statementType,
+            bvn_uuid: query.bvnUuid ?? null,
             processing_status: s.processingStatus,
             client_full_name: s.clientFullName,
             account_name: s.accountName,
@@ -209,7 +216,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       }
       if (isUniqueViolation(err))
-        await refuseTaken(db, input.clientId, { value: s.name, path: namePath }, input.bvnUuid);
+        await refuseTaken(db, input.clientId, { value: s.name, path: namePath }, query.bvnUuid);
       throw err;
     }
   }
@@ -257,10 +264,16 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     },
 
     async list(clientId, filter, page) {
-      const { total, rows } = await repo.listStatements(db, clientId, filter, {
-        offset: (page.page - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
+      const bvnUuid = filter.bvnUuid === undefined ? undefined : normaliseBvnUuid(filter.bvnUuid);
+      const { total, rows } = await repo.listStatements(
+        db,
+        clientId,
+        { bvnUuid },
+        {
+          offset: (page.page - 1) * page.pageSize,
+          limit: page.pageSize,
+        },
+      );
       return { page: page.page, pageSize: page.pageSize, total, statements: rows.map(statementSummary) };
     },
 
