@@ -2,13 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/sql-state.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
-import { maskIdentifier } from '../domain/identifier.js';
 import { DocumentCache } from './document-cache.js';
-import { type IdentitySealer, identityAad } from './identity.js';
+import type { IdentitySealer } from './identity.js';
 import { statementLinks } from './links.js';
 import { precompileFormats } from './parse.js';
 import { refusalError } from './processing.js';
 import type { StatementMetrics } from './statement-metrics.js';
+import { statementRow } from './statement-row.js';
 import { statementJson, statementSummary } from './statement-view.js';
 import * as repo from './statements-repository.js';
 import {
@@ -163,32 +163,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         // Name and BVN record are unique per client: a taken one fails this insert (see below).
         const row = await repo.insertStatement(
           tx,
-          {
-            client_id: input.clientId,
-            name: s.name,
-            format: s.format,
-            statement_type: query.statementType,
-            bvn_uuid: query.bvnUuid ?? null,
-            processing_status: s.processingStatus,
-            client_full_name: s.clientFullName,
-            account_name: s.accountName,
-            account_number: s.accountNumber,
-            account_type: s.accountType,
-            bank_name: s.bankName,
-            currency: s.currency,
-            time_zone: s.timeZone,
-            start_date: s.startDate,
-            end_date: s.endDate,
-            opening_balance: s.openingBalance,
-            closing_balance: s.closingBalance,
-            transaction_count: s.transactionCount,
-            bvn_masked: s.bvn ? maskIdentifier(s.bvn) : null,
-            bvn_sealed: s.bvn ? deps.sealer.seal(s.bvn, identityAad(input.clientId, 'bvn')) : null,
-            nin_masked: s.nin ? maskIdentifier(s.nin) : null,
-            nin_sealed: s.nin ? deps.sealer.seal(s.nin, identityAad(input.clientId, 'nin')) : null,
-            name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
-            integrity_verdict: s.integrityVerdict,
-          },
+          statementRow({ clientId: input.clientId, query }, s, deps.sealer),
           s,
         );
         const body = statementJson(row, s, noLinks());
