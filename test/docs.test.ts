@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 import { configVariables } from '../src/config.js';
@@ -27,6 +27,12 @@ describe('README', () => {
   });
   it('lists every credit failure code', () => {
     const missing = creditFailureCodes.filter((code) => !readme.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
+  });
+  it('names every folder of src/ in the code map', () => {
+    const map = readme.slice(readme.indexOf('## Code map'), readme.indexOf('## ', readme.indexOf('## Code map') + 3));
+    const folders = readdirSync('src', { withFileTypes: true }).filter((e) => e.isDirectory());
+    const missing = folders.map((e) => `${e.name}/`).filter((name) => !map.includes(`\n  ${name} `));
     expect(missing).toEqual([]);
   });
 });
