@@ -41,7 +41,7 @@ export interface Services {
   metrics: Registry;
   readiness: ReadinessProbe[];
   credit: CreditService;
-  /** The analytics of a normalised statement (in process today; a worker pool can replace it). */
+  /** Processing of a submitted statement (parse, analyse, check, encode): on worker threads, a small body in process. */
   statementProcessor: StatementProcessor;
   affordability: AffordabilityService;
   statements: StatementService;

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 import { configVariables } from '../src/config.js';
+import { creditFailureCodes } from '../src/domain/credit-failures.js';
 
 describe('README', () => {
   const readme = readFileSync('README.md', 'utf8');
@@ -23,5 +24,15 @@ describe('README', () => {
     const listed = (name: string, values: string) => rows(name).some((row) => row.includes(` | ${values} | `));
     const wrong = configVariables.filter((v) => !listed(v.name, v.expected)).map((v) => v.name);
     expect(wrong).toEqual([]);
+  });
+  it('lists every credit failure code', () => {
+    const missing = creditFailureCodes.filter((code) => !readme.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
+  });
+  it('names every folder of src/ in the code map', () => {
+    const map = readme.slice(readme.indexOf('## Code map'), readme.indexOf('## ', readme.indexOf('## Code map') + 3));
+    const folders = readdirSync('src', { withFileTypes: true }).filter((e) => e.isDirectory());
+    const missing = folders.map((e) => `${e.name}/`).filter((name) => !map.includes(`\n  ${name} `));
+    expect(missing).toEqual([]);
   });
 });

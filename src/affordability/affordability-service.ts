@@ -1,36 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { isForeignKeyViolation } from '../db/sql-state.js';
-import { ownedBy } from '../db/tenant.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
 import { numberToMinor, toMajor } from '../domain/money.js';
 import { getResults, ownsStatement } from '../statements/statements-repository.js';
 import { type AffordabilityInputs, computeAffordability } from './affordability.js';
-
-/** One affordability result as the real API answers it (naira), plus our explicit fields. */
-export interface AffordabilityResult {
-  id: number;
-  statementKey: number;
-  dti: number;
-  loanTenure: number;
-  'monthly_disposable_income/monthly_affordability_amount': number;
-  affordability_amount: number;
-  average_predicted_salary: number;
-  average_other_income: number;
-  average_monthly_total_expenses: number;
-  average_monthly_loan_repayment_amount: number;
-  monthly_disposable_income: number;
-  maximum_recommended_monthly_repayment: number;
-  createdDate: string;
-}
-
-export interface AffordabilityRequest {
-  statementKey: number;
-  dti: number;
-  loanTenure: number;
-  /** Naira. */
-  averageMonthlyLoanRepaymentAmount?: number;
-}
+import {
+  type AffordabilityRow,
+  listAffordabilityResults,
+  saveAffordabilityResult,
+} from './affordability-repository.js';
+import type { AffordabilityRequest, AffordabilityResult } from './affordability-schemas.js';
 
 /** The affordability port: assess a stored statement, list earlier assessments. Tenant-scoped. */
 export interface AffordabilityService {
@@ -66,55 +45,23 @@ export function inputsFromAnalytics(analytics: Record<string, unknown>): Afforda
   };
 }
 
-type Row = {
-  id: number;
-  statement_key: number;
-  dti: number;
-  loan_tenure: number;
-  average_predicted_salary: string;
-  average_other_income: string;
-  average_monthly_total_expenses: string;
-  average_monthly_loan_repayment: string;
-  monthly_disposable_income: string;
-  monthly_affordability: string;
-  affordability_amount: string;
-  created_at: Date;
-};
-
-const naira = (text: string) => toMajor(Number(text));
-
-function answer(row: Row): AffordabilityResult {
+function answer(row: AffordabilityRow): AffordabilityResult {
   return {
     id: row.id,
     statementKey: row.statement_key,
     dti: row.dti,
     loanTenure: row.loan_tenure,
-    'monthly_disposable_income/monthly_affordability_amount': naira(row.monthly_affordability),
-    affordability_amount: naira(row.affordability_amount),
-    average_predicted_salary: naira(row.average_predicted_salary),
-    average_other_income: naira(row.average_other_income),
-    average_monthly_total_expenses: naira(row.average_monthly_total_expenses),
-    average_monthly_loan_repayment_amount: naira(row.average_monthly_loan_repayment),
-    monthly_disposable_income: naira(row.monthly_disposable_income),
-    maximum_recommended_monthly_repayment: naira(row.monthly_affordability),
+    'monthly_disposable_income/monthly_affordability_amount': toMajor(row.monthly_affordability),
+    affordability_amount: toMajor(row.affordability_amount),
+    average_predicted_salary: toMajor(row.average_predicted_salary),
+    average_other_income: toMajor(row.average_other_income),
+    average_monthly_total_expenses: toMajor(row.average_monthly_total_expenses),
+    average_monthly_loan_repayment_amount: toMajor(row.average_monthly_loan_repayment),
+    monthly_disposable_income: toMajor(row.monthly_disposable_income),
+    maximum_recommended_monthly_repayment: toMajor(row.monthly_affordability),
     createdDate: new Date(row.created_at).toISOString(),
   };
 }
-
-const COLUMNS = [
-  'id',
-  'statement_key',
-  'dti',
-  'loan_tenure',
-  'average_predicted_salary',
-  'average_other_income',
-  'average_monthly_total_expenses',
-  'average_monthly_loan_repayment',
-  'monthly_disposable_income',
-  'monthly_affordability',
-  'affordability_amount',
-  'created_at',
-] as const;
 
 export function createAffordabilityService(db: Kysely<Database>): AffordabilityService {
   /** `path`: the body field that gave the key (none when it is in the URL). */
@@ -142,38 +89,25 @@ export function createAffordabilityService(db: Kysely<Database>): AffordabilityS
         loanTenure: request.loanTenure,
         averageMonthlyLoanRepaymentAmount: requested,
       });
-      const row = await db
-        .insertInto('affordability_results')
-        .values({
-          client_id: clientId,
-          statement_key: request.statementKey,
-          dti: request.dti,
-          loan_tenure: request.loanTenure,
-          requested_loan_repayment: requested ?? null,
-          average_predicted_salary: inputs.averagePredictedSalary,
-          average_other_income: inputs.averageOtherIncome,
-          average_monthly_total_expenses: inputs.averageMonthlyTotalExpenses,
-          average_monthly_loan_repayment: a.existingRepayment,
-          monthly_disposable_income: a.monthlyDisposableIncome,
-          monthly_affordability: a.monthlyAffordability,
-          affordability_amount: a.affordabilityAmount,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow()
-        .catch((err: unknown) => {
-          // Deleted since it was checked above.
-          if (isForeignKeyViolation(err)) throw statementNotFound(request.statementKey, '/body/statementKey');
-          throw err;
-        });
+      const row = await saveAffordabilityResult(db, {
+        client_id: clientId,
+        statement_key: request.statementKey,
+        dti: request.dti,
+        loan_tenure: request.loanTenure,
+        requested_loan_repayment: requested ?? null,
+        average_predicted_salary: inputs.averagePredictedSalary,
+        average_other_income: inputs.averageOtherIncome,
+        average_monthly_total_expenses: inputs.averageMonthlyTotalExpenses,
+        average_monthly_loan_repayment: a.existingRepayment,
+        monthly_disposable_income: a.monthlyDisposableIncome,
+        monthly_affordability: a.monthlyAffordability,
+        affordability_amount: a.affordabilityAmount,
+      });
       return answer(row);
     },
     async list(clientId, statementKey) {
       await ownStatement(clientId, statementKey);
-      const rows = await ownedBy(db, 'affordability_results', clientId)
-        .select(COLUMNS)
-        .where('statement_key', '=', statementKey)
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await listAffordabilityResults(db, clientId, statementKey);
       return rows.map(answer);
     },
   };

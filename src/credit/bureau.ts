@@ -34,6 +34,12 @@ export type BureauResult<R = CreditReport> =
  */
 export type BureauFailure = 'no_record' | 'rejected' | 'unreadable' | 'unavailable' | 'timeout';
 
+/** A failure the bureau's answer made final: asking again would not help. */
+export type FinalBureauFailure = Exclude<BureauFailure, 'unavailable' | 'timeout'>;
+
+export const isFinalFailure = (kind: BureauFailure): kind is FinalBureauFailure =>
+  kind !== 'unavailable' && kind !== 'timeout';
+
 export class BureauError extends Error {
   constructor(
     readonly kind: BureauFailure,
@@ -47,7 +53,7 @@ export class BureauError extends Error {
 
   /** The bureau may be back later (`unavailable`, `timeout`). */
   get transient(): boolean {
-    return this.kind === 'unavailable' || this.kind === 'timeout';
+    return !isFinalFailure(this.kind);
   }
 
   /** Asking again costs nothing more: a transient failure before any billed request was answered or lost. */

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { runPrepared } from '../db/prepared.js';
 import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
 import { isForeignKeyViolation } from '../db/sql-state.js';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 import { statementNotFound } from '../domain/errors.js';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { enqueueCreditReportEvents } from '../webhooks/webhooks-repository.js';
@@ -153,7 +154,7 @@ export interface StoredReport {
   clientId: number;
   state: CreditJobState;
   reportEnc: string | null;
-  failureCode: string | null;
+  failureCode: CreditFailureCode | null;
   failureMessage: string | null;
 }
 
@@ -362,7 +363,7 @@ async function endJob(
   id: number,
   end:
     | { state: 'completed'; report_enc: string }
-    | { state: 'failed'; failure_code: string; failure_message: string; attempts: number },
+    | { state: 'failed'; failure_code: CreditFailureCode; failure_message: string; attempts: number },
 ): Promise<void> {
   const event = end.state === 'completed' ? WEBHOOK_EVENTS.creditReportCompleted : WEBHOOK_EVENTS.creditReportFailed;
   await db.transaction().execute(async (trx) => {
@@ -378,7 +379,7 @@ async function endJob(
 export const completeJob = (db: Kysely<Database>, id: number, reportEnc: string): Promise<void> =>
   endJob(db, id, { state: 'completed', report_enc: reportEnc });
 
-export const failJob = (db: Kysely<Database>, id: number, code: string, message: string, attempts: number) =>
+export const failJob = (db: Kysely<Database>, id: number, code: CreditFailureCode, message: string, attempts: number) =>
   endJob(db, id, { state: 'failed', failure_code: code, failure_message: message, attempts });
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../auth/token-service.js';
 import type { CreditConfig } from '../config.js';
 import type { CreditJobState, CreditReportKind, Database } from '../db/schema.js';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
 import { ownsStatement } from '../statements/statements-repository.js';
 import type { Bureau, BureauSubject, BusinessSubject } from './bureau.js';
@@ -73,7 +74,7 @@ export interface ReportAnswer<View> {
   data: View;
   /** What the lender should read: "Sucessful", "ask again shortly", or why it failed. */
   message: string;
-  failureCode: string | undefined;
+  failureCode: CreditFailureCode | undefined;
 }
 export type ConsumerReportAnswer = ReportAnswer<ConsumerReportView>;
 export type CommercialReportAnswer = ReportAnswer<CommercialReportView>;

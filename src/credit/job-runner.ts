@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CreditReportKind, Database } from '../db/schema.js';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 import { backoffMs } from '../jobs/backoff.js';
 import { createQueueWorker, type QueueWorker } from '../jobs/queue-worker.js';
 import {
@@ -8,6 +9,8 @@ import {
   type BureauResult,
   type BureauSubject,
   type BusinessSubject,
+  type FinalBureauFailure,
+  isFinalFailure,
 } from './bureau.js';
 import { capitalised } from './capitalised.js';
 import { commercialReportProblems } from './commercial-report.js';
@@ -49,22 +52,19 @@ export interface BureauFailureEvent {
   attempts: number;
   message: string;
   retryInMs?: number;
-  code?: string;
+  code?: CreditFailureCode;
 }
 
 /** Works through the durable queue in `credit_jobs`; started with the services, stopped with them. */
 export type JobRunner = QueueWorker;
 
-/** What a lender reads when a report failed, by failure code. */
-export const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, string> = {
+/** The failure code a bureau's failure ends a pull with. */
+const FAILURE_CODES: Record<Exclude<BureauFailure, 'timeout'>, CreditFailureCode> = {
   no_record: 'CREDIT_NO_RECORD',
   rejected: 'CREDIT_BUREAU_REJECTED',
   unreadable: 'CREDIT_BUREAU_UNREADABLE',
   unavailable: 'CREDIT_BUREAU_UNAVAILABLE',
 };
-
-/** Why a revoked client's pull ended without (another) bureau call. */
-export const CLIENT_REVOKED_CODE = 'CREDIT_CLIENT_REVOKED';
 
 /** A bureau that keeps answering "not ready yet" is given up on after this long. */
 const MAX_PENDING_MS = 24 * 3_600_000;
@@ -85,7 +85,7 @@ export function createJobRunner(deps: {
   const name = bureau.bureau.displayName;
   const leaseMs = settings.callTimeoutMs * 2 + 10_000;
 
-  const fail = async (job: ClaimedJob, code: string, message: string, attempts = job.attempts) => {
+  const fail = async (job: ClaimedJob, code: CreditFailureCode, message: string, attempts = job.attempts) => {
     await failJob(db, job.id, code, message, attempts);
     metrics.jobs.inc({ outcome: code });
   };
@@ -95,7 +95,7 @@ export function createJobRunner(deps: {
     failure: BureauFailure,
     message: string,
     attempts: number,
-    end: { code: string } | { retryInMs: number },
+    end: { code: CreditFailureCode } | { retryInMs: number },
   ) =>
     deps.onBureauFailure?.({
       jobId: job.id,
@@ -140,7 +140,7 @@ export function createJobRunner(deps: {
    * What the lender reads: the code's meaning and what to do, never the bureau's own words or the
    * operator's settings (those go to the log with the failure event).
    */
-  const messages: Record<Exclude<BureauFailure, 'timeout' | 'unavailable'>, (kind: CreditReportKind) => string> = {
+  const messages: Record<FinalBureauFailure, (kind: CreditReportKind) => string> = {
     no_record: (kind) =>
       `${capitalised(name)} holds no credit record for ${subjectWords[kind].key}. ${subjectWords[kind].empty}`,
     rejected: (kind) =>
@@ -190,7 +190,7 @@ export function createJobRunner(deps: {
     if (job.clientRevoked) {
       return fail(
         job,
-        CLIENT_REVOKED_CODE,
+        'CREDIT_CLIENT_REVOKED',
         `This client was revoked, so ${name} was not asked for this report after that. A client that is not revoked can request it again.`,
       );
     }
@@ -233,26 +233,6 @@ export function createJobRunner(deps: {
       metrics.jobs.inc({ outcome: 'completed' });
     } catch (err) {
       if (!(err instanceof BureauError)) throw err;
-      if (err.retryable) {
-        const attempts = job.attempts + 1;
-        if (attempts >= settings.maxAttempts) {
-          return failFromBureau(
-            job,
-            'unavailable',
-            `${capitalised(name)} could not be reached after ${attempts} attempts. Request a new report later.`,
-            attempts,
-            `${err.kind}: ${err.message}`,
-          );
-        }
-        const reopens = bureau.reopensAt();
-        const wait = Math.max(
-          backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random),
-          reopens ? reopens - Date.now() : 0,
-        );
-        await rescheduleJob(db, job.id, wait, { attempts });
-        report(job, err.kind, err.message, attempts, { retryInMs: Math.round(wait) });
-        return;
-      }
       if (err.mayBeBilled) {
         // The bureau may have produced and charged for the report it never delivered: asking
         // again could charge twice, so that is the lender's call.
@@ -264,8 +244,26 @@ export function createJobRunner(deps: {
           `${err.kind} after the billed request was sent (not sent again): ${err.message}`,
         );
       }
-      const kind = err.kind as keyof typeof messages;
-      return failFromBureau(job, kind, messages[kind](job.kind), job.attempts, err.message);
+      const { kind } = err;
+      if (isFinalFailure(kind)) return failFromBureau(job, kind, messages[kind](job.kind), job.attempts, err.message);
+      // Transient, with no billed request awaiting an answer (`err.retryable`): asked again later.
+      const attempts = job.attempts + 1;
+      if (attempts >= settings.maxAttempts) {
+        return failFromBureau(
+          job,
+          'unavailable',
+          `${capitalised(name)} could not be reached after ${attempts} attempts. Request a new report later.`,
+          attempts,
+          `${kind}: ${err.message}`,
+        );
+      }
+      const reopens = bureau.reopensAt();
+      const wait = Math.max(
+        backoffMs(attempts, settings.backoffBaseMs, settings.backoffMaxMs, deps.random),
+        reopens ? reopens - Date.now() : 0,
+      );
+      await rescheduleJob(db, job.id, wait, { attempts });
+      report(job, kind, err.message, attempts, { retryInMs: Math.round(wait) });
     }
   }
 

@@ -200,11 +200,6 @@ export function emptyAccountRating(): Record<string, string> {
   return Object.fromEntries(ACCOUNT_RATING_KEYS.map((k) => [k, '0']));
 }
 
-export function emptyPersonalDetails(): PersonalDetailsSummary {
-  const fields = Object.fromEntries(PERSONAL_STRING_FIELDS.map((f) => [f, ''])) as Record<PersonalStringField, string>;
-  return { ...fields, consumerID: 0 };
-}
-
 export function emptySections(): Record<NullableSection, null> {
   return Object.fromEntries(NULLABLE_SECTIONS.map((s) => [s, null])) as Record<NullableSection, null>;
 }

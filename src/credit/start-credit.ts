@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { ReadinessProbe } from '../check-readiness.js';
 import type { CreditConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 import { createBureau } from './adapters/index.js';
 import type { Bureau } from './bureau.js';
 import { createCreditMetrics } from './credit-metrics.js';
@@ -46,7 +47,7 @@ export async function startCredit(deps: {
       ),
     onRequestUnreadable: (jobId) =>
       log.error(
-        { credit: { jobId, code: 'CREDIT_REQUEST_UNREADABLE' } },
+        { credit: { jobId, code: 'CREDIT_REQUEST_UNREADABLE' satisfies CreditFailureCode } },
         'credit job: its sealed request opens with neither CREDIT_ENCRYPTION_KEY nor CREDIT_ENCRYPTION_PREVIOUS_KEYS (was the key changed without listing the old one?); the pull failed',
       ),
   });

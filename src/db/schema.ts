@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreditFailureCode } from '../domain/credit-failures.js';
 
 /**
  * The database as Kysely sees it: one interface per table. Each area adds its tables here and its
@@ -119,7 +120,7 @@ export interface CreditJobsTable {
   locked_until: Date | null;
   bureau_ticket: string | null;
   report_enc: string | null;
-  failure_code: string | null;
+  failure_code: CreditFailureCode | null;
   failure_message: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -150,8 +151,8 @@ export interface CreditUsagePurgedTable {
   count: number;
 }
 
-/** Kobo amounts are bigint columns: the driver returns them as text, written as numbers. */
-type Kobo = ColumnType<string, number, number>;
+/** Kobo amounts are bigint columns, read as numbers (the int8 parser in `database.ts`). */
+type Kobo = number;
 
 export interface AffordabilityResultsTable {
   id: Generated<number>;
@@ -159,7 +160,7 @@ export interface AffordabilityResultsTable {
   statement_key: number;
   dti: number;
   loan_tenure: number;
-  requested_loan_repayment: ColumnType<string | null, number | null, number | null>;
+  requested_loan_repayment: Kobo | null;
   average_predicted_salary: Kobo;
   average_other_income: Kobo;
   average_monthly_total_expenses: Kobo;

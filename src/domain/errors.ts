@@ -26,7 +26,6 @@ export const errorCatalogue = {
     message: 'This Idempotency-Key was already used with a different request (its query or its body)',
   },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still in progress' },
-  UNPROCESSABLE: { status: 422, message: 'The request could not be processed' },
   UNKNOWN_FORMAT: { status: 400, message: 'Unknown statement format' },
   FORMAT_MISMATCH: { status: 422, message: 'The body has the shape of another statement format' },
   STATEMENT_INVALID: { status: 422, message: 'The statement body is not valid' },
@@ -101,5 +100,3 @@ export const statementNotFound = (key: number | null | undefined, path?: string)
     `no statement ${key}`,
     path ? [{ path, message: 'no statement with this key' }] : undefined,
   );
-
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -12,11 +12,11 @@ import { nulCharacterProblems } from './nul-characters.js';
 import { Problems } from './problems.js';
 import type { RepeatedRow } from './repeated-rows.js';
 import { ENVELOPE } from './statement-view.js';
-import { readSubmission, type SubmitStatement } from './submission.js';
+import { readSubmission, type SubmissionInput } from './submission.js';
 import { encodeTransactions, type TransactionLabel } from './transaction-document.js';
 
 /** What the submission needs from the request to process a statement: no database, no client. */
-export type ProcessRequest = Pick<SubmitStatement, 'format' | 'statementType' | 'body'>;
+export type ProcessRequest = SubmissionInput;
 
 /** Everything stored and answered for a statement, ready to write: the heavy work is done. */
 export interface ProcessedStatement {

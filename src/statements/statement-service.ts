@@ -2,17 +2,22 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/sql-state.js';
 import { AppError, statementNotFound } from '../domain/errors.js';
-import { maskIdentifier } from '../domain/identifier.js';
 import { DocumentCache } from './document-cache.js';
-import { type IdentitySealer, identityAad } from './identity.js';
+import type { IdentitySealer } from './identity.js';
 import { statementLinks } from './links.js';
 import { precompileFormats } from './parse.js';
 import { refusalError } from './processing.js';
 import type { StatementMetrics } from './statement-metrics.js';
+import { statementRow } from './statement-row.js';
 import { statementJson, statementSummary } from './statement-view.js';
 import * as repo from './statements-repository.js';
-import type { SubmitStatement } from './submission.js';
-import { checkQuery, submissionHash } from './submission.js';
+import {
+  checkQuery,
+  normaliseBvnUuid,
+  normaliseSubmitQuery,
+  type SubmitStatement,
+  submissionHash,
+} from './submission.js';
 import { decodeTransactions } from './transaction-document.js';
 import { selectTransactions, type TransactionFilter, transactionView } from './transaction-page.js';
 import type { StatementProcessor } from './worker/processing-pool.js';
@@ -38,7 +43,8 @@ export interface StatementService {
   /** The statement answer, JSON text. */
   get(clientId: number, key: number): Promise<string>;
   transactions(clientId: number, key: number, filter: TransactionFilter, page: Page): Promise<TransactionPage>;
-  list(clientId: number, filter: { bvnUuid?: string }, page: Page): Promise<Record<string, unknown>>;
+  /** `bvnUuid` in any case. */
+  list(clientId: number, filter: { bvnUuid?: string | undefined }, page: Page): Promise<Record<string, unknown>>;
   remove(clientId: number, key: number): Promise<void>;
 }
 
@@ -127,14 +133,15 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
 
   async function submitOnce(input: SubmitStatement, hooks: WriteHooks): Promise<SubmitResult> {
     const started = performance.now();
-    const requestHash = input.idempotencyKey ? submissionHash(input) : '';
+    const query = normaliseSubmitQuery(input.query, input.bvnFirst);
+    const requestHash = input.idempotencyKey ? submissionHash(query, input.body) : '';
     if (input.idempotencyKey) {
       const earlier = await replay(input.clientId, input.idempotencyKey, requestHash);
       if (earlier) return earlier;
     }
-    const namePath = `/body${checkQuery(input).statementNamePath}`;
-    const { format, statementType, body } = input;
-    const outcome = await deps.processor.process({ format, statementType, body }).catch((err: unknown) => {
+    const namePath = `/body${checkQuery(query, input.query.format).statementNamePath}`;
+    const { format, statementType } = query;
+    const outcome = await deps.processor.process({ format, statementType, body: input.body }).catch((err: unknown) => {
       // Overran its time or lost its worker: nothing is stored, and the client may retry.
       deps.onProcessingError?.(err instanceof Error ? err : new Error(String(err)));
       throw new AppError('STATEMENT_PROCESSING_UNAVAILABLE');
@@ -156,32 +163,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         // Name and BVN record are unique per client: a taken one fails this insert (see below).
         const row = await repo.insertStatement(
           tx,
-          {
-            client_id: input.clientId,
-            name: s.name,
-            format: s.format,
-            statement_type: input.statementType.toLowerCase(),
-            bvn_uuid: input.bvnUuid ?? null,
-            processing_status: s.processingStatus,
-            client_full_name: s.clientFullName,
-            account_name: s.accountName,
-            account_number: s.accountNumber,
-            account_type: s.accountType,
-            bank_name: s.bankName,
-            currency: s.currency,
-            time_zone: s.timeZone,
-            start_date: s.startDate,
-            end_date: s.endDate,
-            opening_balance: s.openingBalance,
-            closing_balance: s.closingBalance,
-            transaction_count: s.transactionCount,
-            bvn_masked: s.bvn ? maskIdentifier(s.bvn) : null,
-            bvn_sealed: s.bvn ? deps.sealer.seal(s.bvn, identityAad(input.clientId, 'bvn')) : null,
-            nin_masked: s.nin ? maskIdentifier(s.nin) : null,
-            nin_sealed: s.nin ? deps.sealer.seal(s.nin, identityAad(input.clientId, 'nin')) : null,
-            name_match: s.nameMatch ? JSON.stringify(s.nameMatch) : null,
-            integrity_verdict: s.integrityVerdict,
-          },
+          statementRow({ clientId: input.clientId, query }, s, deps.sealer),
           s,
         );
         const body = statementJson(row, s, noLinks());
@@ -209,7 +191,7 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
         throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       }
       if (isUniqueViolation(err))
-        await refuseTaken(db, input.clientId, { value: s.name, path: namePath }, input.bvnUuid);
+        await refuseTaken(db, input.clientId, { value: s.name, path: namePath }, query.bvnUuid);
       throw err;
     }
   }
@@ -257,10 +239,16 @@ export function createStatementService(deps: StatementServiceDeps): StatementSer
     },
 
     async list(clientId, filter, page) {
-      const { total, rows } = await repo.listStatements(db, clientId, filter, {
-        offset: (page.page - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
+      const bvnUuid = filter.bvnUuid === undefined ? undefined : normaliseBvnUuid(filter.bvnUuid);
+      const { total, rows } = await repo.listStatements(
+        db,
+        clientId,
+        { bvnUuid },
+        {
+          offset: (page.page - 1) * page.pageSize,
+          limit: page.pageSize,
+        },
+      );
       return { page: page.page, pageSize: page.pageSize, total, statements: rows.map(statementSummary) };
     },
 

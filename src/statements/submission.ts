@@ -11,14 +11,51 @@ import type { RepeatedRow } from './repeated-rows.js';
 
 export const STATEMENT_TYPES = ['consumer', 'business'] as const;
 
-export interface SubmitStatement {
-  clientId: number;
+/**
+ * A submission's query as the routes' schemas type it: `format` and `statementType` in any case
+ * (checkQuery refuses other values), `bvnUuid` on the bvn-first route.
+ */
+export interface SubmitQuery {
+  format: string;
+  statementType?: string | undefined;
+  bvnUuid?: string | undefined;
+}
+
+/** The query in the one spelling it is checked, stored and compared in (`normaliseSubmitQuery`). */
+export interface SubmissionQuery {
   format: string;
   statementType: string;
   bvnUuid?: string;
+}
+
+export interface SubmitStatement {
+  clientId: number;
+  query: SubmitQuery;
+  /** Sent to the bvn-first route, the only one whose query's `bvnUuid` is read. */
+  bvnFirst: boolean;
   /** The body as received (`body-bytes.ts`), parsed with the rest of the processing. */
   body: unknown;
   idempotencyKey?: string;
+}
+
+/** What processing reads: the normalised format and statement type, and the body. */
+export type SubmissionInput = Pick<SubmissionQuery, 'format' | 'statementType'> & { body: unknown };
+
+/** A BVN record's UUID as stored and compared: lowercase (a query gives it in any case). */
+export const normaliseBvnUuid = (uuid: string): string => uuid.toLowerCase();
+
+/**
+ * The query in one spelling: format and statement type lowercased, `consumer` when no statement
+ * type is given, and the BVN record's UUID lowercased, read on the bvn-first route only (the other
+ * route's schema does not name it, and a query parameter its schema does not name is ignored).
+ * The values are checked by checkQuery.
+ */
+export function normaliseSubmitQuery(query: SubmitQuery, bvnFirst: boolean): SubmissionQuery {
+  const format = query.format.toLowerCase();
+  const statementType = (query.statementType ?? 'consumer').toLowerCase();
+  return bvnFirst && query.bvnUuid
+    ? { format, statementType, bvnUuid: normaliseBvnUuid(query.bvnUuid) }
+    : { format, statementType };
 }
 
 /**
@@ -28,7 +65,7 @@ export interface SubmitStatement {
  * characters), listed first with the rest. Pure: no database.
  */
 export function readSubmission(
-  input: Pick<SubmitStatement, 'format' | 'statementType' | 'body'>,
+  input: SubmissionInput,
   config: StatementsConfig,
   found: Problems = new Problems(),
 ): { statement: CanonicalStatement; reorderedDays: number; repeated: RepeatedRow[] } {
@@ -85,19 +122,25 @@ export function statementInvalid(problems: FieldProblem[], count: number): AppEr
   });
 }
 
-/** The query's format and statement type (each in any case), or the refusal naming them. Returns the format. */
-export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementType'>): AnyStatementFormat {
-  const format = formatByName.get(input.format.toLowerCase());
+/**
+ * The normalised query's format, or the refusal naming the format or statement type that is not
+ * one. `formatAsSent`: the format in the request's own spelling, for the refusal.
+ */
+export function checkQuery(
+  query: Pick<SubmissionQuery, 'format' | 'statementType'>,
+  formatAsSent = query.format,
+): AnyStatementFormat {
+  const format = formatByName.get(query.format);
   if (!format) {
     const valid = formatNames.join(', ');
     throw new AppError(
       'UNKNOWN_FORMAT',
-      `/query/format: must be one of ${valid}; got ${JSON.stringify(input.format)}`,
+      `/query/format: must be one of ${valid}; got ${JSON.stringify(formatAsSent)}`,
       [{ path: '/query/format', message: `must be one of ${valid}` }],
       { validFormats: formatNames },
     );
   }
-  if (!(STATEMENT_TYPES as readonly string[]).includes(input.statementType.toLowerCase())) {
+  if (!(STATEMENT_TYPES as readonly string[]).includes(query.statementType)) {
     throw new AppError('INVALID_QUERY', `/query/statementType: must be consumer or business`, [
       { path: '/query/statementType', message: 'must be consumer or business' },
     ]);
@@ -106,12 +149,10 @@ export function checkQuery(input: Pick<SubmitStatement, 'format' | 'statementTyp
 }
 
 /** What makes two submissions "the same request" for Idempotency-Key: the query and the body's bytes. */
-export function submissionHash(input: SubmitStatement): string {
-  const hash = createHash('sha256').update(
-    `${input.format.toLowerCase()}\n${input.statementType.toLowerCase()}\n${input.bvnUuid ?? ''}\n`,
-  );
-  const chunks = bodyChunks(input.body);
+export function submissionHash(query: SubmissionQuery, body: unknown): string {
+  const hash = createHash('sha256').update(`${query.format}\n${query.statementType}\n${query.bvnUuid ?? ''}\n`);
+  const chunks = bodyChunks(body);
   if (chunks) for (const chunk of chunks) hash.update(chunk);
-  else hash.update(typeof input.body === 'string' ? input.body : JSON.stringify(input.body));
+  else hash.update(typeof body === 'string' ? body : JSON.stringify(body));
   return hash.digest('hex');
 }

@@ -32,7 +32,12 @@ const row = await database.db
   .executeTakeFirstOrThrow();
 const services = await createServices(config, database);
 const result = await services.statements.submit(
-  { clientId: row.id, format: 'mono', statementType: 'consumer', body: bodyFor('mono', generateRows(12_000), 'crash') },
+  {
+    clientId: row.id,
+    query: { format: 'mono', statementType: 'consumer' },
+    bvnFirst: false,
+    body: bodyFor('mono', generateRows(12_000), 'crash'),
+  },
   {
     beforeCommit: async () => {
       if (mode === 'mid') {

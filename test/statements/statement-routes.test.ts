@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -343,6 +344,9 @@ describe('POST /statements/bvn-first/analytics', () => {
     });
     const list = await t.app.inject({ method: 'GET', url: `/statements?bvnUuid=${bvnUuid}`, headers });
     expect(list.json()).toMatchObject({ page: 1, pageSize: 100, total: 1, statements: [{ key: first.json().key }] });
+    // A UUID is read in any case.
+    const upper = await t.app.inject({ method: 'GET', url: `/statements?bvnUuid=${bvnUuid.toUpperCase()}`, headers });
+    expect(upper.json()).toMatchObject({ total: 1, statements: [{ key: first.json().key }] });
   });
 
   it('needs a UUID bvnUuid', async () => {
@@ -400,6 +404,44 @@ describe('Idempotency-Key', () => {
       message: 'This Idempotency-Key was already used with a different request (its query or its body)',
       errors: [{ path: '/headers/idempotency-key', message: 'was already used with a different request' }],
     });
+  });
+
+  it('keeps the request hash stored keys were made with: the lowercased query, then the body bytes', async () => {
+    const auth = await both();
+    const storedHash = async (key: string) =>
+      (
+        await t.database.db
+          .selectFrom('statement_idempotency')
+          .select('request_hash')
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow()
+      ).request_hash;
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const post = (url: string, key: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'idempotency-key': key, 'content-type': 'application/json' },
+        payload,
+      });
+
+    const record = uuid().toUpperCase();
+    const linked = JSON.stringify(bodyFor('mono', rows, 'hash linked'));
+    const first = await post(
+      `/statements/bvn-first/analytics?format=MONO&statementType=Business&bvnUuid=${record}`,
+      'hash-linked',
+      linked,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().bvnUuid).toBe(record.toLowerCase());
+    expect(await storedHash('hash-linked')).toBe(sha256(`mono\nbusiness\n${record.toLowerCase()}\n${linked}`));
+
+    // No statementType: consumer; a bvnUuid sent to the other route is not read.
+    const plain = JSON.stringify(bodyFor('periculum', rows, 'hash plain'));
+    const second = await post(`/statements/analytics?format=Periculum&bvnUuid=${uuid()}`, 'hash-plain', plain);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().bvnUuid).toBeNull();
+    expect(await storedHash('hash-plain')).toBe(sha256(`periculum\nconsumer\n\n${plain}`));
   });
 
   it('lets concurrent requests with one key create one statement', async () => {

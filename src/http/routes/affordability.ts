@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AffordabilityRequest, AffordabilityResult } from '../../affordability/affordability-schemas.js';
 import type { Services } from '../../services.js';
 import { principalOf } from '../plugins/auth.js';
 import { authErrors, INT4_MAX } from '../schemas.js';
@@ -14,40 +15,6 @@ const FORMULA = [
   '`affordability_amount = monthly x loanTenure`.',
   'Expenses leave out self-transfers, savings and loan repayments. Negative results are floored at 0.',
 ].join(' ');
-
-const Naira = (description: string, example: number) => Type.Number({ description, examples: [example] });
-
-const AffordabilityResult = Type.Object({
-  id: Type.Integer(),
-  statementKey: Type.Integer({ examples: [42] }),
-  dti: Type.Number({ examples: [0.4] }),
-  loanTenure: Type.Integer({ description: 'Months', examples: [6] }),
-  'monthly_disposable_income/monthly_affordability_amount': Naira('Monthly affordability, naira', 110_040),
-  affordability_amount: Naira('Monthly affordability x loan tenure, naira', 660_240),
-  average_predicted_salary: Naira('Naira', 300_000),
-  average_other_income: Naira('Naira', 100),
-  average_monthly_total_expenses: Naira('Naira', 54_033.33),
-  average_monthly_loan_repayment_amount: Naira('Existing monthly repayments used, naira', 10_000),
-  monthly_disposable_income: Naira('Income - expenses - existing repayments, floored at 0, naira', 236_066.67),
-  maximum_recommended_monthly_repayment: Naira('Same as the monthly affordability, naira', 110_040),
-  createdDate: Type.String({ format: 'date-time' }),
-});
-
-const AffordabilityBody = Type.Object(
-  {
-    statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX, examples: [42] }),
-    dti: Type.Number({ minimum: 0, maximum: 1, description: 'Debt-to-income ratio allowed, 0..1', examples: [0.4] }),
-    loanTenure: Type.Integer({ minimum: 1, maximum: 360, description: 'Months', examples: [6] }),
-    averageMonthlyLoanRepaymentAmount: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        description: "Existing monthly loan repayments in naira, when known better than the statement's",
-        examples: [15_000],
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
 
 const Params = Type.Object({ statementKey: Type.Integer({ minimum: 1, maximum: INT4_MAX }) });
 
@@ -71,7 +38,7 @@ const affordabilityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         summary: 'Assess how much a borrower can repay, from an analysed statement',
         description: FORMULA,
         consumes: ['application/json'],
-        body: AffordabilityBody,
+        body: AffordabilityRequest,
         response: { 200: AffordabilityResult, ...errors },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Services } from '../../services.js';
 import { keepChunks } from '../body-chunks.js';
 import { principalOf } from '../plugins/auth.js';
@@ -52,20 +52,18 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   app.addContentTypeParser('application/json', keepChunks);
 
   const submitHandler =
-    (linked: boolean) =>
+    (bvnFirst: boolean) =>
     async (
       request: FastifyRequest<{
-        Querystring: { format: string; statementType?: string; bvnUuid?: string };
-        Headers: { 'idempotency-key'?: string };
+        Querystring: Static<typeof SubmitQuery> | Static<typeof BvnFirstQuery>;
+        Headers: Static<typeof SubmitHeaders>;
       }>,
       reply: FastifyReply,
     ) => {
-      const { format, statementType = 'consumer', bvnUuid } = request.query;
       const result = await statements.submit({
         clientId: principalOf(request).clientId,
-        format,
-        statementType,
-        ...(linked && bvnUuid ? { bvnUuid: bvnUuid.toLowerCase() } : {}),
+        query: request.query,
+        bvnFirst,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
@@ -109,7 +107,7 @@ const statementRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     },
     async (request) => {
       const { bvnUuid, page = 1, pageSize = 100 } = request.query;
-      return statements.list(principalOf(request).clientId, { bvnUuid: bvnUuid?.toLowerCase() }, { page, pageSize });
+      return statements.list(principalOf(request).clientId, { bvnUuid }, { page, pageSize });
     },
   );
 
