@@ -18,6 +18,9 @@ const TokenRequest = Type.Object(
   { additionalProperties: true },
 );
 
+/** The endpoint's URL may carry a query of its own, which a client keeps (RFC 6749 §3.2): not read, not refused. */
+const TokenQuery = Type.Object({}, { additionalProperties: true });
+
 const OAuthErrorBody = Type.Object({
   error: Type.String({ examples: ['invalid_client'] }),
   error_description: Type.String(),
@@ -56,6 +59,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
           '(RFC 6749 section 2.3.1), not both. `audience`, when given, must be one of the audiences TOKEN_AUDIENCE lists. ' +
           'A form parameter sent twice is refused. The body may be at most 4 KiB.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        querystring: TokenQuery,
         body: TokenRequest,
         response: {
           200: Type.Object({
