@@ -307,10 +307,16 @@ export default fp(
 
     const paths = new RoutePaths();
     app.addHook('onRoute', (route) => paths.add(route.url, route.method));
-    /** No route for the method and path: 405 with `Allow` when the path has routes for other methods, else 404. */
+    /**
+     * No route for the method and path: 405 with `Allow` when the path has routes for other methods,
+     * else 404; also 404 when a route for this method found nothing there (a file the docs do not have).
+     */
     const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '';
       const allowed = paths.methodsOf(path);
+      if (allowed.includes(request.method)) {
+        return sendError(request, reply, new AppError('ROUTE_NOT_FOUND', `nothing at ${path}`));
+      }
       if (allowed.length === 0) {
         return sendError(request, reply, new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${path}`));
       }
