@@ -7,6 +7,7 @@ import { jsonBodyParser } from './http/json-body.js';
 import authPlugin from './http/plugins/auth.js';
 import charset from './http/plugins/charset.js';
 import closedBodies from './http/plugins/closed-bodies.js';
+import closedQueries from './http/plugins/closed-queries.js';
 import contentEncoding from './http/plugins/content-encoding.js';
 import decimalIntegers from './http/plugins/decimal-integers.js';
 import docsPlugin from './http/plugins/docs.js';
@@ -85,6 +86,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
   await app.register(errorsPlugin);
   await app.register(drain);
   await app.register(closedBodies);
+  await app.register(closedQueries);
   await app.register(decimalIntegers);
   await app.register(observabilityPlugin, { registry: services.metrics });
   await app.register(rateLimit, { max: config.limits.rateMax, windowMs: config.limits.rateWindowMs });

@@ -71,6 +71,12 @@ export const pointerToken = (key: string): string => key.replace(/~/g, '~0').rep
 export const unknownFieldMessage = (known: readonly string[]): string =>
   known.length > 0 ? `unknown field; expected one of: ${known.join(', ')}` : 'unknown field; this body takes none';
 
+/** The reason given for a query parameter a route does not take, naming those it takes. */
+export const unknownParameterMessage = (known: readonly string[]): string =>
+  known.length > 0
+    ? `unknown parameter; expected one of: ${known.join(', ')}`
+    : 'unknown parameter; this route takes none';
+
 export class AppError extends Error {
   readonly status: number;
   constructor(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type FieldProblem, notJson, pointerToken } from '../domain/errors.js';
 import { type MarkedBody, markNotUtf8, NOT_UTF8, notUtf8Fields } from '../domain/not-utf8.js';
+import { repeatedMembers } from './repeated-members.js';
 
 type Done = (err: Error | null, body?: unknown) => void;
 
@@ -57,11 +58,18 @@ function notUtf8Refusal(marked: MarkedBody): AppError {
   return new AppError('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, problems);
 }
 
+/** The refusal of a body with a member given twice in one object, at each such member. */
+function repeatedRefusal(problems: FieldProblem[]): AppError {
+  const [first] = problems;
+  return new AppError('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, problems);
+}
+
 /**
  * The `application/json` parser of the routes that read a JSON body as an object (statement
  * submissions keep their chunks: `body-chunks.ts`). Fastify's own parser does the parsing; a body
  * it refuses though it is JSON is refused at the offending member, not as "not valid JSON"; so is
- * one with bytes that are not UTF-8 (read as text, they would be U+FFFD). Takes the body's bytes.
+ * one with bytes that are not UTF-8 (read as text, they would be U+FFFD), and one with a member
+ * given twice in an object (which copy counts would be a guess). Takes the body's bytes.
  * `emptyAllowed`: an empty body is no body, as the credit fetch routes' callers send.
  */
 export function jsonBodyParser(app: FastifyInstance, opts: { emptyAllowed?: boolean } = {}) {
@@ -71,6 +79,10 @@ export function jsonBodyParser(app: FastifyInstance, opts: { emptyAllowed?: bool
     if (marked) return done(notUtf8Refusal(marked));
     const text = String(body);
     if (opts.emptyAllowed && text === '') return done(null, undefined);
-    secure(request, text, (err: Error | null, value?: unknown) => (err ? done(refusalOf(text)) : done(null, value)));
+    secure(request, text, (err: Error | null, value?: unknown) => {
+      if (err) return done(refusalOf(text));
+      const repeated = repeatedMembers(text);
+      return repeated.length > 0 ? done(repeatedRefusal(repeated)) : done(null, value);
+    });
   };
 }

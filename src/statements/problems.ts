@@ -54,6 +54,29 @@ export function shown(value: unknown): string {
 const SHOWN_CHARS = 60;
 
 /**
+ * What a value is, for a type error: `a number`, `a string`, `an object`, never the value itself
+ * (a BVN sent as a number, a name where an object goes). A number JSON cannot hold (`1e999`) is
+ * shown as it was read: `Infinity`.
+ */
+export function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? 'a number' : String(value);
+    case 'string':
+      return 'a string';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+/**
  * The JSON of a value, stopped once it is longer than `budget`: a list nested 100,000 deep or a
  * 50 MB object is shown from its first characters without walking the rest (JSON.stringify of
  * the first overflows the stack).

@@ -5,7 +5,7 @@ import { Settings } from 'typebox/system';
 import { Value } from 'typebox/value';
 import type { FieldProblem } from '../domain/errors.js';
 import { characterCount } from './formats/fields.js';
-import { MAX_PROBLEMS, shown } from './problems.js';
+import { kindOf, MAX_PROBLEMS } from './problems.js';
 
 /**
  * How many errors the schema check reads from a body (TypeBox stops at 8 unless told): ten
@@ -27,9 +27,10 @@ export interface ShapeReading {
 
 /**
  * What is wrong with the shape of a body its schema refused: one problem per field, a choice of
- * alternatives folded into one reason (`expected number or string, got {}`), or, when the value
- * has the type of one alternative, that alternative's own complaint (a text too long, a member
- * of the wrong type), one line per missing member.
+ * alternatives folded into one reason (`expected number or string, got an object`), or, when the
+ * value has the type of one alternative, that alternative's own complaint (a text too long, a
+ * member of the wrong type), one line per missing member. A reason names the type of the value it
+ * refuses, never the value: it may be a BVN or a name sent in the wrong type.
  */
 export function shapeProblems(checker: Validator, schema: TSchema, body: unknown): ShapeReading {
   const errors = errorsOf(checker, body);
@@ -53,7 +54,7 @@ export function shapeProblems(checker: Validator, schema: TSchema, body: unknown
       const choice = readChoice(errors, k, schema);
       choices.push(choice);
       if (choice.meant !== undefined) continue;
-      add(e.instancePath, `expected ${choice.types.join(' or ') || 'another shape'}, got ${shownAt(body, e)}`, at);
+      add(e.instancePath, `expected ${choice.types.join(' or ') || 'another shape'}, got ${kindAt(body, e)}`, at);
     } else if (e.keyword === 'required') {
       const props = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
       for (const p of props.toReversed()) add(`${e.instancePath}/${p}`, 'is required', `${at}/properties/${p}`);
@@ -116,16 +117,16 @@ function readChoice(errors: TLocalizedValidationError[], k: number, schema: TSch
 
 function reason(e: TLocalizedValidationError, body: unknown): string {
   if (e.keyword === 'type')
-    return `expected ${(e.params as { type?: string }).type ?? 'another type'}, got ${shownAt(body, e)}`;
+    return `expected ${(e.params as { type?: string }).type ?? 'another type'}, got ${kindAt(body, e)}`;
   if (e.keyword === 'maxLength') {
     const value = Value.Pointer.Get(body, e.instancePath);
     const chars = typeof value === 'string' ? characterCount(value) : 0;
     return `must be at most ${(e.params as { limit?: number }).limit} characters, got ${chars}`;
   }
-  return `${e.message}, got ${shownAt(body, e)}`;
+  return `${e.message}, got ${kindAt(body, e)}`;
 }
 
-const shownAt = (body: unknown, e: TLocalizedValidationError) => shown(Value.Pointer.Get(body, e.instancePath));
+const kindAt = (body: unknown, e: TLocalizedValidationError) => kindOf(Value.Pointer.Get(body, e.instancePath));
 
 /**
  * The body with a placeholder of the right shape (`Value.Create` of its schema) at each of these

@@ -17,7 +17,7 @@ interface Operation {
 }
 
 describe('the published responses', () => {
-  it('list every status each operation answers a missing token, a wrong scope and a wrong body with', async () => {
+  it('list every status each operation answers a missing token, a wrong scope, an unknown query parameter and a wrong body with', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json().paths as Record<
       string,
       Record<string, Operation>
@@ -30,8 +30,8 @@ describe('the published responses', () => {
     for (const [template, operations] of Object.entries(paths)) {
       for (const [method, op] of Object.entries(operations)) {
         const url = template.replace(/\{[^}]+\}/g, '1');
-        const send = async (what: string, headers: Record<string, string>, payload?: string) => {
-          const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, payload });
+        const send = async (what: string, headers: Record<string, string>, payload?: string, query = '') => {
+          const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url: url + query, headers, payload });
           probes += 1;
           if (!(String(res.statusCode) in op.responses)) {
             undocumented.push(
@@ -43,6 +43,7 @@ describe('the published responses', () => {
           await send('without a token', {});
           await send('without its scope', template.startsWith('/verify/regions') ? lackingRegions : lacking);
         }
+        await send('an unknown query parameter', all, undefined, '?nosuch=1');
         if (op.requestBody) {
           const takesForm = 'application/x-www-form-urlencoded' in op.requestBody.content;
           await send('plain text', { ...all, 'content-type': 'text/plain' }, 'bvn=22200000009');

@@ -139,6 +139,19 @@ describe('error answers', () => {
     }
   });
 
+  it('a file the docs do not have is 404, not 405 naming the method it was asked with', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/docs/static/nope.js' });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      if (method === 'GET') {
+        expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: 'nothing at /docs/static/nope.js' });
+      }
+    }
+    const css = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+  });
+
   it('a path value over 100 characters is 414 from the catalogue, with the request id and headers, not the URL', async () => {
     const long = '7'.repeat(101);
     for (const [method, url] of [

@@ -213,7 +213,7 @@ describe('every problem of a body in one answer', () => {
     expect(answer.errors).toHaveLength(36);
     const at = (i: number, field: string) => `/body/entity/transactions/${i}/${field}`;
     for (let i = 0; i < 12; i++) {
-      expect(answer.errors).toContainEqual({ path: at(i, 'trans_type'), message: 'expected string, got 5' });
+      expect(answer.errors).toContainEqual({ path: at(i, 'trans_type'), message: 'expected string, got a number' });
       expect(answer.errors).toContainEqual({ path: at(i, 'amount'), message: 'expected a decimal amount, got "x"' });
       expect(answer.errors).toContainEqual({
         path: at(i, 'transaction_date'),
@@ -330,5 +330,40 @@ describe('content type and encoding', () => {
       json('identity'),
     );
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('a value of the wrong type', () => {
+  // The README promises a BVN is never shown: a BVN sent as a number was echoed in its type error
+  // (`got 22287654329`), and so was a name in the wrong place. Type errors say what was received.
+  it('a BVN sent as a number is refused naming its type, never its digits', async () => {
+    const res = await submit('zeeh', withTop('zeeh', 'bvn as a number', 'bvn', 22287654329));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([{ path: '/body/bvn', message: 'expected string or null, got a number' }]);
+    expect(res.body).not.toContain('22287654329');
+  });
+
+  it.each([
+    ['clientFullName', { first: 'Zebulon Oghenekaro Adaobi' }, 'an object'],
+    ['nin', ['12345678901'], 'an array'],
+    ['statementName', true, 'a boolean'],
+  ])('%s as %j is refused as %s, without its value', async (key, value, kind) => {
+    const res = await submit('zeeh', withTop('zeeh', `wrong type ${key}`, key, value));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toContainEqual({ path: `/body/${key}`, message: `expected string or null, got ${kind}` });
+    expect(res.body).not.toMatch(/Zebulon|12345678901/);
+  });
+
+  it('a row whose account is a name where an object goes is refused without the name', async () => {
+    const body = bodyFor('okra', rows, 'okra account as text') as {
+      data: { transaction: Array<Record<string, unknown>> };
+    };
+    (body.data.transaction[0] as Record<string, unknown>).customer = 42;
+    const res = await submit('okra', body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toContainEqual({
+      path: '/body/data/transaction/0/customer',
+      message: 'expected object or string or null, got a number',
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   notJson,
   pointerToken,
   unknownFieldMessage,
+  unknownParameterMessage,
 } from '../../domain/errors.js';
 import type { Envelope } from '../route-config.js';
 import { FORM_KEY } from '../schemas.js';
@@ -72,9 +73,10 @@ function problemMessage(v: ValidationProblem, schema: unknown): string {
   return v.message ?? 'is not valid';
 }
 
-/** The refusal of a member the object's schema does not name, listing the members it does. */
-function unknownMember(object: Record<string, unknown> | undefined): string {
-  return unknownFieldMessage(Object.keys((object?.properties as Record<string, unknown> | undefined) ?? {}));
+/** The refusal of a member (a query parameter) the object's schema does not name, listing those it does. */
+function unknownMember(object: Record<string, unknown> | undefined, prefix: string): string {
+  const known = Object.keys((object?.properties as Record<string, unknown> | undefined) ?? {});
+  return prefix === '/query' ? unknownParameterMessage(known) : unknownFieldMessage(known);
 }
 
 /**
@@ -98,7 +100,7 @@ function fieldProblems(
       const path = `${prefix}${v.instancePath ?? ''}`;
       const extra = v.keyword === 'additionalProperties' ? v.params?.additionalProperties : undefined;
       if (Array.isArray(extra)) {
-        const message = unknownMember(schemaAt(schema, v.schemaPath));
+        const message = unknownMember(schemaAt(schema, v.schemaPath), prefix);
         return extra.map((key) => ({ path: `${path}/${pointerToken(String(key))}`, message }));
       }
       const missing = v.params?.requiredProperties ?? v.params?.missingProperty;
@@ -305,10 +307,16 @@ export default fp(
 
     const paths = new RoutePaths();
     app.addHook('onRoute', (route) => paths.add(route.url, route.method));
-    /** No route for the method and path: 405 with `Allow` when the path has routes for other methods, else 404. */
+    /**
+     * No route for the method and path: 405 with `Allow` when the path has routes for other methods,
+     * else 404; also 404 when a route for this method found nothing there (a file the docs do not have).
+     */
     const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '';
       const allowed = paths.methodsOf(path);
+      if (allowed.includes(request.method)) {
+        return sendError(request, reply, new AppError('ROUTE_NOT_FOUND', `nothing at ${path}`));
+      }
       if (allowed.length === 0) {
         return sendError(request, reply, new AppError('ROUTE_NOT_FOUND', `no route ${request.method} ${path}`));
       }

@@ -20,6 +20,9 @@ const TokenRequest = Type.Object(
   { additionalProperties: true },
 );
 
+/** The endpoint's URL may carry a query of its own, which a client keeps (RFC 6749 §3.2): not read, not refused. */
+const TokenQuery = Type.Object({}, { additionalProperties: true });
+
 const OAuthErrorBody = Type.Object({
   error: Type.String({ examples: ['invalid_client'] }),
   error_description: Type.String(),
@@ -60,6 +63,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
           '(400 `invalid_target` where the operator set TOKEN_AUDIENCE_STRICT). ' +
           'A form parameter sent twice is refused. The body may be at most 4 KiB.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        querystring: TokenQuery,
         body: TokenRequest,
         response: {
           200: Type.Object({
