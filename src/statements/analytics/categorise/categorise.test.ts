@@ -267,6 +267,99 @@ describe('self-transfers from the holder name shortened to initials', () => {
   });
 });
 
+describe('a debit is a self-transfer only when the holder is paid, not when the holder sends', () => {
+  const okafor = holderTokens('CHUKWUEMEKA NNAMDI OKAFOR');
+  const debit = (narration: string) => {
+    const v = categoriseTransaction({ direction: 'debit', narration }, okafor);
+    return [narration, v.category, v.counterparty];
+  };
+
+  it('Access MOB/UTO names the sender, then the payee: the holder as sender pays the party after him', () => {
+    for (const [narration, payee] of [
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/IFEOMA NWACHUKWU/FOR LUNCH', 'IFEOMA NWACHUKWU'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/EMEKA IKE MOTORS/CAR PART', 'EMEKA IKE MOTORS'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA NNAMDI/JOHN BELLO/000123', 'JOHN BELLO'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/ADA OBI', 'ADA OBI'],
+    ] as const) {
+      expect(debit(narration)).toEqual([narration, 'transfer', payee]);
+    }
+  });
+  it('the holder named as sender and again as payee is a self-transfer', () => {
+    for (const narration of [
+      'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR CHUKWUEMEKA NNAMDI/SAVINGS',
+      'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR C N/HOUSE UPKEEP ACCT',
+      'NIP/OKAFOR CHUKWUEMEKA/OKAFOR CHUKWUEMEKA NNAMDI/GTB',
+      // One field naming the holder, with no other party, is the payee's (the sender goes unnamed).
+      'NIP/OKAFOR CHUKWUEMEKA NNAMDI/KUDA MFB',
+      'TRF FRM OKAFOR CHUKWUEMEKA TO OKAFOR C N',
+    ]) {
+      expect(debit(narration)[1]).toBe('self_transfer');
+    }
+  });
+  it('the other two-party grammars: the payee after TO, or the other party beside the holder', () => {
+    for (const [narration, payee] of [
+      ['TRF FRM OKAFOR CHUKWUEMEKA TO ADA OBI', 'ADA OBI'],
+      ['NIP/OKAFOR CHUKWUEMEKA N/ADA OBI/BALANCE PART 2', 'ADA OBI'],
+      // The payee first, the holder after it as sender or remark.
+      ['NIP/ADA OBI/OKAFOR CHUKWUEMEKA', 'ADA OBI'],
+      ['Transfer to ADA OBI | OKAFOR CHUKWUEMEKA N', 'ADA OBI'],
+    ] as const) {
+      expect(debit(narration)).toEqual([narration, 'transfer', payee]);
+    }
+    // No channel word: no default category, but no self-transfer either.
+    expect(debit('OKAFOR CHUKWUEMEKA NNAMDI/ADA OBI')).toEqual([
+      'OKAFOR CHUKWUEMEKA NNAMDI/ADA OBI',
+      'other',
+      'ADA OBI',
+    ]);
+  });
+  it('a credit from the holder to the holder stays a self-transfer', () => {
+    const credit = categoriseTransaction(
+      { direction: 'credit', narration: 'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR CHUKWUEMEKA NNAMDI/SAVINGS' },
+      okafor,
+    );
+    expect(credit.category).toBe('self_transfer');
+  });
+});
+
+describe('a relative sharing two of the holder’s name words is not the holder', () => {
+  const udo = holderTokens('BLESSING ANIEKAN UDO');
+  const judgeUdo = (narration: string, direction: Direction) => categoriseTransaction({ direction, narration }, udo);
+
+  it('a full name word the holder’s name lacks makes another person', () => {
+    const upkeep = judgeUdo('TRANSFER FROM ANIEKAN UDO EKONG/UPKEEP', 'credit');
+    expect([upkeep.category, upkeep.payer, upkeep.counterparty]).toEqual([
+      'transfer_in',
+      'family',
+      'ANIEKAN UDO EKONG',
+    ]);
+    expect(judgeUdo('TRANSFER FROM UDO ANIEKAN EKONG', 'credit').category).toBe('transfer_in');
+    expect(judgeUdo('TRANSFER TO UDO ANIEKAN EKONG', 'debit').category).toBe('transfer');
+    expect(judgeUdo('NIP/GTB/EKONG ANIEKAN UDO/school fees balance', 'credit').category).not.toBe('self_transfer');
+  });
+  it('the holder’s words in any order, with initials or an extra initial, are still the holder', () => {
+    for (const [narration, direction] of [
+      ['TRANSFER FROM BLESSING UDO', 'credit'],
+      ['TRANSFER FROM UDO BLESSING ANIEKAN', 'credit'],
+      ['TRANSFER FROM UDO BLESSING A', 'credit'],
+      ['TRANSFER FROM UDO ANIEKAN E', 'credit'],
+      ['TRANSFER TO UDO B A', 'debit'],
+      ['TRANSFER TO MRS BLESSING ANIEKAN UDO/GTB', 'debit'],
+      ['TRANSFER TO ANIEKAN UDO/MY SAVINGS', 'debit'],
+      // A remark's, a bank's or a lexicon phrase's word after the name is no word of it.
+      ['TRANSFER TO UDO ANIEKAN MY SAVINGS', 'debit'],
+      ['TRANSFER TO UDO BLESSING ACCESS', 'debit'],
+    ] as const) {
+      expect([narration, judgeUdo(narration, direction).category]).toEqual([narration, 'self_transfer']);
+    }
+  });
+  it('a name with every word of the holder’s, and a middle name the record lacks, is the holder', () => {
+    const short = holderTokens('BLESSING UDO');
+    const v = categoriseTransaction({ direction: 'debit', narration: 'TRANSFER TO UDO BLESSING ANIEKAN' }, short);
+    expect(v.category).toBe('self_transfer');
+  });
+});
+
 describe('channel, confidence and evidence', () => {
   it('names the channel from the narration grammar', () => {
     expect(judge('ATM WDL 5399XXXXXXXX1234 GTB ATM IKEJA').channel).toBe('atm');
