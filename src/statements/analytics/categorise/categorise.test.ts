@@ -130,8 +130,9 @@ describe('self-transfers from the holder name', () => {
 
 describe('a credit is a self-transfer only when the holder sent it', () => {
   it('an employer named as sender, the holder after it as beneficiary, is no self-transfer', () => {
+    // An organisation's month's pay is salary.
     const pay = judge('NIP FROM ZENOVA LOGISTICS LTD/NWANKWO ADAEZE C/SEPT PAY', 'credit');
-    expect([pay.category, pay.counterparty]).toEqual(['transfer_in', 'ZENOVA LOGISTICS LTD']);
+    expect([pay.category, pay.counterparty]).toEqual(['salary', 'ZENOVA LOGISTICS LTD']);
     expect(judge('NIP/UBA/HALDANE MOTORS PLC/ADAEZE CHIOMA NWANKWO', 'credit').category).toBe('transfer_in');
     expect(judge('KORAMA FOODS/ADAEZE NWANKWO/OCT', 'credit').category).not.toBe('self_transfer');
     // Another person sending, with the holder's name in the remark.
@@ -160,12 +161,18 @@ describe('an employer whose name begins with a bank word, or paid through a rail
     }
   });
   it('a payment or payroll rail named before the sender is not the sender', () => {
-    // A rail names no channel on a credit: the category is `other`, a credit that may be pay.
-    for (const rail of ['REMITA', 'FLW', 'PAYSTACK', 'INTERSWITCH']) {
+    // A payment rail names no channel on a credit: the category is `other`, a credit that may be
+    // pay; a payroll rail's credit from an organisation is salary.
+    for (const [rail, category] of [
+      ['REMITA', 'salary'],
+      ['FLW', 'other'],
+      ['PAYSTACK', 'other'],
+      ['INTERSWITCH', 'other'],
+    ]) {
       const pay = credit(`${rail}/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025`);
-      expect([rail, pay.category, pay.counterparty]).toEqual([rail, 'other', 'ACME LOGISTICS LTD']);
+      expect([rail, pay.category, pay.counterparty]).toEqual([rail, category, 'ACME LOGISTICS LTD']);
     }
-    expect(credit('REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025').category).toBe('other');
+    expect(credit('REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025').category).toBe('salary');
   });
   it('the bank itself, or a rail alone, before the holder is still the holder sending', () => {
     for (const narration of [
@@ -240,6 +247,37 @@ describe('who sent a credit, as a payer of salary', () => {
     // From anyone else it stays salary.
     expect(credit('NIP FROM EMEKA JOHNSON OBI/MAY SALARY').category).toBe('salary');
     expect(credit('NIP FROM ACME LTD/OKAFOR ADEBAYO C/MAY SALARY').category).toBe('salary');
+  });
+});
+
+describe('a credit from an organisation that says pay is salary without a salary word', () => {
+  const okafor = holderTokens('ADEBAYO CHINEDU OKAFOR');
+  const credit = (narration: string) => categoriseTransaction({ direction: 'credit', narration }, okafor);
+
+  it('paid through a payroll rail, or with a month’s pay (`APR PAY`, `APR 2024 PAY`)', () => {
+    for (const [narration, employer] of [
+      ['REMITA PAYMT/LAGOS STATE UNIVERSITY/APR 2024', 'LAGOS STATE UNIVERSITY'],
+      ['REMITA/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025', 'ACME LOGISTICS LTD'],
+      ['NIP/CHEVRON NIGERIA LTD/APR 2024 PAY', 'CHEVRON NIGERIA LTD'],
+      ['NIP/CHEVRON NIGERIA LTD/APR PAY', 'CHEVRON NIGERIA LTD'],
+      ['NIP FROM ZENOVA LOGISTICS LTD/OKAFOR ADEBAYO C/SEPTEMBER 24 PAY', 'ZENOVA LOGISTICS LTD'],
+    ] as const) {
+      const v = credit(narration);
+      expect([narration, v.category, v.channel, v.counterparty]).toEqual([narration, 'salary', 'transfer', employer]);
+    }
+  });
+  it('not from a person, a payment gateway, or without a pay note; another category word still decides', () => {
+    for (const [narration, category] of [
+      // A person's month's pay may be a tenant's or a customer's: the income analysis decides (`payer`).
+      ['NIP FROM EMEKA JOHNSON OBI/MAR 2024 PAY', 'transfer_in'],
+      ['PAYSTACK PAYOUT/TECHCORP AFRICA/APR 2024', 'other'],
+      ['NIP/CHEVRON NIGERIA LTD/APR 2024', 'transfer_in'],
+      ['NIP/CHEVRON NIGERIA LTD/2024 PAY', 'transfer_in'],
+      ['REMITA/FEDERAL MINISTRY OF WORKS/REFUND OF OVERPAYMENT', 'reversal'],
+    ] as const) {
+      expect([narration, credit(narration).category]).toEqual([narration, category]);
+    }
+    expect(credit('NIP FROM EMEKA JOHNSON OBI/MAR 2024 PAY').payer).toBe('employer');
   });
 });
 

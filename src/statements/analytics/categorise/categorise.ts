@@ -14,7 +14,7 @@ import {
   sentByAnother,
 } from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
-import { type Payer, payerOf } from './payer.js';
+import { type Payer, payerOf, salaryWithoutTheWord } from './payer.js';
 import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
 import { WordList } from './words.js';
@@ -279,13 +279,23 @@ export function judge(
   let payer: Payer | null = null;
   if (direction === 'credit' && isPayCandidate(category)) {
     const saysSalary = category === 'salary';
-    payer = payerOf({ words, side, name, hits, starts, holder, saysSalary });
+    const facts = { words, side, name, hits, starts, holder, saysSalary, matcher };
+    payer = payerOf(facts);
     // A relative's money, or money for upkeep, is no pay whatever it is called.
     if (saysSalary && payer === 'family') {
       category = 'transfer_in';
       confidence = 0.6;
       evidence = FAMILY_SALARY;
       kind = null;
+    } else if (!picked && payer === 'employer') {
+      // No category word: an organisation's credit that says pay another way is salary.
+      const why = salaryWithoutTheWord(facts);
+      if (why) {
+        category = 'salary';
+        confidence = 0.8;
+        evidence = why;
+        kind = 'salary';
+      }
     }
   }
   let channel: Channel = channelHit?.rule.channel ?? 'other';
