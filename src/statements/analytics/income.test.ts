@@ -430,3 +430,58 @@ describe('incomeAnalysis: the employer is named by its own words, not a rail’s
     expect(income.salaryStreams.map((s) => s.employer)).toEqual([employer]);
   });
 });
+
+/**
+ * Whether two regular monthly payments make a salary earner. One payment shows no pay frequency,
+ * so it never does. Two a month apart show the frequency and a steady amount: enough when the
+ * narration says pay (a salary word, a month's pay `APR 2024 PAY`, or a payroll rail's credit from
+ * an organisation, `REMITA PAYMT/LAGOS STATE UNIVERSITY`), not when it says nothing (a company's two
+ * transfers may be a contract's instalments) or names only a payment gateway; three on schedule
+ * are a salary without a word.
+ */
+describe('incomeAnalysis: two monthly payments, worked', () => {
+  const months = (n: number, day: string, naira: number, narration: (mon: string) => string): Row[] =>
+    byDate(
+      ['APR', 'MAY', 'JUN'].slice(0, n).flatMap((mon, i): Row[] => {
+        const m = `2024-${String(i + 4).padStart(2, '0')}`;
+        return [
+          [`${m}-${day}`, 'C', naira, narration(mon)],
+          [`${m}-09`, 'D', 15_000, 'POS PURCHASE SHOPRITE IBADAN'],
+          [`${m}-28`, 'D', 10_000, 'ATM CASH WDL FBN DUGBE IBADAN'],
+        ];
+      }),
+    );
+  const incomeOf = (rows: Row[]) =>
+    analyseStatement(statementOf(rows, { holder: 'OLUWATOYIN GRACE ADEYEMI', openingNaira: 20_000 })).incomeAnalysis;
+  const remita = (mon: string) => `REMITA PAYMT/LAGOS STATE UNIVERSITY/${mon} 2024`;
+  const monthPay = (mon: string) => `NIP/CHEVRON NIGERIA LTD/${mon} 2024 PAY`;
+
+  it('one payment through a payroll rail from an organisation is listed, but makes no earner', () => {
+    const income = incomeOf(months(1, '26', 185_000, remita));
+    expect(income.salaryTransactions.map((t) => t.amount)).toEqual([185_000]);
+    expect(income.isSalaryEarner).toBe('No');
+    expect(income.salaryStreams.map((s) => [s.payments, s.confidence])).toEqual([[1, 0.45]]);
+  });
+
+  it.each([
+    ['a payroll rail from an organisation', remita, 0.8],
+    ['a month’s pay from an organisation', monthPay, 0.7],
+  ])('two payments, %s: a monthly salary earner', (_, narration, confidence) => {
+    const income = incomeOf(months(2, '26', 185_000, narration));
+    expect(income.isSalaryEarner).toBe('Yes');
+    expect(income.frequencyOfSalaryPayments).toBe('Monthly');
+    expect(income.averagePredictedSalary).toBe(185_000);
+    expect(income.salaryStreams.map((s) => [s.payments, s.namedAsSalary, s.confidence])).toEqual([
+      [2, true, confidence],
+    ]);
+  });
+
+  it('two payments that say nothing of pay, or name only a payment gateway: no earner; three: an earner', () => {
+    const silent = (mon: string) => `NIP/CHEVRON NIGERIA LTD/${mon} 2024`;
+    const gateway = (mon: string) => `PAYSTACK PAYOUT/TECHCORP AFRICA/${mon}`;
+    for (const narration of [silent, gateway]) {
+      expect(incomeOf(months(2, '26', 185_000, narration)).isSalaryEarner).toBe('No');
+      expect(incomeOf(months(3, '26', 185_000, narration)).isSalaryEarner).toBe('Yes');
+    }
+  });
+});

@@ -130,8 +130,9 @@ describe('self-transfers from the holder name', () => {
 
 describe('a credit is a self-transfer only when the holder sent it', () => {
   it('an employer named as sender, the holder after it as beneficiary, is no self-transfer', () => {
+    // An organisation's month's pay is salary.
     const pay = judge('NIP FROM ZENOVA LOGISTICS LTD/NWANKWO ADAEZE C/SEPT PAY', 'credit');
-    expect([pay.category, pay.counterparty]).toEqual(['transfer_in', 'ZENOVA LOGISTICS LTD']);
+    expect([pay.category, pay.counterparty]).toEqual(['salary', 'ZENOVA LOGISTICS LTD']);
     expect(judge('NIP/UBA/HALDANE MOTORS PLC/ADAEZE CHIOMA NWANKWO', 'credit').category).toBe('transfer_in');
     expect(judge('KORAMA FOODS/ADAEZE NWANKWO/OCT', 'credit').category).not.toBe('self_transfer');
     // Another person sending, with the holder's name in the remark.
@@ -160,12 +161,18 @@ describe('an employer whose name begins with a bank word, or paid through a rail
     }
   });
   it('a payment or payroll rail named before the sender is not the sender', () => {
-    // A rail names no channel on a credit: the category is `other`, a credit that may be pay.
-    for (const rail of ['REMITA', 'FLW', 'PAYSTACK', 'INTERSWITCH']) {
+    // A payment rail names no channel on a credit: the category is `other`, a credit that may be
+    // pay; a payroll rail's credit from an organisation is salary.
+    for (const [rail, category] of [
+      ['REMITA', 'salary'],
+      ['FLW', 'other'],
+      ['PAYSTACK', 'other'],
+      ['INTERSWITCH', 'other'],
+    ]) {
       const pay = credit(`${rail}/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025`);
-      expect([rail, pay.category, pay.counterparty]).toEqual([rail, 'other', 'ACME LOGISTICS LTD']);
+      expect([rail, pay.category, pay.counterparty]).toEqual([rail, category, 'ACME LOGISTICS LTD']);
     }
-    expect(credit('REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025').category).toBe('other');
+    expect(credit('REMITA/ZENITH LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025').category).toBe('salary');
   });
   it('the bank itself, or a rail alone, before the holder is still the holder sending', () => {
     for (const narration of [
@@ -243,6 +250,37 @@ describe('who sent a credit, as a payer of salary', () => {
   });
 });
 
+describe('a credit from an organisation that says pay is salary without a salary word', () => {
+  const okafor = holderTokens('ADEBAYO CHINEDU OKAFOR');
+  const credit = (narration: string) => categoriseTransaction({ direction: 'credit', narration }, okafor);
+
+  it('paid through a payroll rail, or with a month’s pay (`APR PAY`, `APR 2024 PAY`)', () => {
+    for (const [narration, employer] of [
+      ['REMITA PAYMT/LAGOS STATE UNIVERSITY/APR 2024', 'LAGOS STATE UNIVERSITY'],
+      ['REMITA/ACME LOGISTICS LTD/OKAFOR ADEBAYO C/MAR 2025', 'ACME LOGISTICS LTD'],
+      ['NIP/CHEVRON NIGERIA LTD/APR 2024 PAY', 'CHEVRON NIGERIA LTD'],
+      ['NIP/CHEVRON NIGERIA LTD/APR PAY', 'CHEVRON NIGERIA LTD'],
+      ['NIP FROM ZENOVA LOGISTICS LTD/OKAFOR ADEBAYO C/SEPTEMBER 24 PAY', 'ZENOVA LOGISTICS LTD'],
+    ] as const) {
+      const v = credit(narration);
+      expect([narration, v.category, v.channel, v.counterparty]).toEqual([narration, 'salary', 'transfer', employer]);
+    }
+  });
+  it('not from a person, a payment gateway, or without a pay note; another category word still decides', () => {
+    for (const [narration, category] of [
+      // A person's month's pay may be a tenant's or a customer's: the income analysis decides (`payer`).
+      ['NIP FROM EMEKA JOHNSON OBI/MAR 2024 PAY', 'transfer_in'],
+      ['PAYSTACK PAYOUT/TECHCORP AFRICA/APR 2024', 'other'],
+      ['NIP/CHEVRON NIGERIA LTD/APR 2024', 'transfer_in'],
+      ['NIP/CHEVRON NIGERIA LTD/2024 PAY', 'transfer_in'],
+      ['REMITA/FEDERAL MINISTRY OF WORKS/REFUND OF OVERPAYMENT', 'reversal'],
+    ] as const) {
+      expect([narration, credit(narration).category]).toEqual([narration, category]);
+    }
+    expect(credit('NIP FROM EMEKA JOHNSON OBI/MAR 2024 PAY').payer).toBe('employer');
+  });
+});
+
 describe('self-transfers from the holder name shortened to initials', () => {
   const okafor = holderTokens('ADEBAYO JOHN OKAFOR');
   const category = (narration: string, direction: Direction) =>
@@ -264,6 +302,99 @@ describe('self-transfers from the holder name shortened to initials', () => {
   it('the initials must make up the whole name: another name word next to them is another person', () => {
     expect(category('TRF TO JOHN A SMITH', 'debit')).toBe('transfer');
     expect(category('TRF FROM OKAFOR A CHIOMA', 'credit')).toBe('transfer_in');
+  });
+});
+
+describe('a debit is a self-transfer only when the holder is paid, not when the holder sends', () => {
+  const okafor = holderTokens('CHUKWUEMEKA NNAMDI OKAFOR');
+  const debit = (narration: string) => {
+    const v = categoriseTransaction({ direction: 'debit', narration }, okafor);
+    return [narration, v.category, v.counterparty];
+  };
+
+  it('Access MOB/UTO names the sender, then the payee: the holder as sender pays the party after him', () => {
+    for (const [narration, payee] of [
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/IFEOMA NWACHUKWU/FOR LUNCH', 'IFEOMA NWACHUKWU'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/EMEKA IKE MOTORS/CAR PART', 'EMEKA IKE MOTORS'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA NNAMDI/JOHN BELLO/000123', 'JOHN BELLO'],
+      ['MOB/UTO/OKAFOR CHUKWUEMEKA N/ADA OBI', 'ADA OBI'],
+    ] as const) {
+      expect(debit(narration)).toEqual([narration, 'transfer', payee]);
+    }
+  });
+  it('the holder named as sender and again as payee is a self-transfer', () => {
+    for (const narration of [
+      'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR CHUKWUEMEKA NNAMDI/SAVINGS',
+      'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR C N/HOUSE UPKEEP ACCT',
+      'NIP/OKAFOR CHUKWUEMEKA/OKAFOR CHUKWUEMEKA NNAMDI/GTB',
+      // One field naming the holder, with no other party, is the payee's (the sender goes unnamed).
+      'NIP/OKAFOR CHUKWUEMEKA NNAMDI/KUDA MFB',
+      'TRF FRM OKAFOR CHUKWUEMEKA TO OKAFOR C N',
+    ]) {
+      expect(debit(narration)[1]).toBe('self_transfer');
+    }
+  });
+  it('the other two-party grammars: the payee after TO, or the other party beside the holder', () => {
+    for (const [narration, payee] of [
+      ['TRF FRM OKAFOR CHUKWUEMEKA TO ADA OBI', 'ADA OBI'],
+      ['NIP/OKAFOR CHUKWUEMEKA N/ADA OBI/BALANCE PART 2', 'ADA OBI'],
+      // The payee first, the holder after it as sender or remark.
+      ['NIP/ADA OBI/OKAFOR CHUKWUEMEKA', 'ADA OBI'],
+      ['Transfer to ADA OBI | OKAFOR CHUKWUEMEKA N', 'ADA OBI'],
+    ] as const) {
+      expect(debit(narration)).toEqual([narration, 'transfer', payee]);
+    }
+    // No channel word: no default category, but no self-transfer either.
+    expect(debit('OKAFOR CHUKWUEMEKA NNAMDI/ADA OBI')).toEqual([
+      'OKAFOR CHUKWUEMEKA NNAMDI/ADA OBI',
+      'other',
+      'ADA OBI',
+    ]);
+  });
+  it('a credit from the holder to the holder stays a self-transfer', () => {
+    const credit = categoriseTransaction(
+      { direction: 'credit', narration: 'MOB/UTO/OKAFOR CHUKWUEMEKA N/OKAFOR CHUKWUEMEKA NNAMDI/SAVINGS' },
+      okafor,
+    );
+    expect(credit.category).toBe('self_transfer');
+  });
+});
+
+describe('a relative sharing two of the holder’s name words is not the holder', () => {
+  const udo = holderTokens('BLESSING ANIEKAN UDO');
+  const judgeUdo = (narration: string, direction: Direction) => categoriseTransaction({ direction, narration }, udo);
+
+  it('a full name word the holder’s name lacks makes another person', () => {
+    const upkeep = judgeUdo('TRANSFER FROM ANIEKAN UDO EKONG/UPKEEP', 'credit');
+    expect([upkeep.category, upkeep.payer, upkeep.counterparty]).toEqual([
+      'transfer_in',
+      'family',
+      'ANIEKAN UDO EKONG',
+    ]);
+    expect(judgeUdo('TRANSFER FROM UDO ANIEKAN EKONG', 'credit').category).toBe('transfer_in');
+    expect(judgeUdo('TRANSFER TO UDO ANIEKAN EKONG', 'debit').category).toBe('transfer');
+    expect(judgeUdo('NIP/GTB/EKONG ANIEKAN UDO/school fees balance', 'credit').category).not.toBe('self_transfer');
+  });
+  it('the holder’s words in any order, with initials or an extra initial, are still the holder', () => {
+    for (const [narration, direction] of [
+      ['TRANSFER FROM BLESSING UDO', 'credit'],
+      ['TRANSFER FROM UDO BLESSING ANIEKAN', 'credit'],
+      ['TRANSFER FROM UDO BLESSING A', 'credit'],
+      ['TRANSFER FROM UDO ANIEKAN E', 'credit'],
+      ['TRANSFER TO UDO B A', 'debit'],
+      ['TRANSFER TO MRS BLESSING ANIEKAN UDO/GTB', 'debit'],
+      ['TRANSFER TO ANIEKAN UDO/MY SAVINGS', 'debit'],
+      // A remark's, a bank's or a lexicon phrase's word after the name is no word of it.
+      ['TRANSFER TO UDO ANIEKAN MY SAVINGS', 'debit'],
+      ['TRANSFER TO UDO BLESSING ACCESS', 'debit'],
+    ] as const) {
+      expect([narration, judgeUdo(narration, direction).category]).toEqual([narration, 'self_transfer']);
+    }
+  });
+  it('a name with every word of the holder’s, and a middle name the record lacks, is the holder', () => {
+    const short = holderTokens('BLESSING UDO');
+    const v = categoriseTransaction({ direction: 'debit', narration: 'TRANSFER TO UDO BLESSING ANIEKAN' }, short);
+    expect(v.category).toBe('self_transfer');
   });
 });
 

@@ -3,9 +3,18 @@ import { dayNumber } from '../calendar.js';
 import noise from '../lexicon/noise.json' with { type: 'json' };
 import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import { type Category, type Channel, isPayCandidate } from './categories.js';
-import { counterpartySide, holderTokens, type Institutions, namesHolder, type Span, sentByAnother } from './holder.js';
+import {
+  counterpartySide,
+  holderTokens,
+  type Institutions,
+  type NameGrammar,
+  namesHolder,
+  paidToAnother,
+  type Span,
+  sentByAnother,
+} from './holder.js';
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
-import { type Payer, payerOf } from './payer.js';
+import { type Payer, payerOf, salaryWithoutTheWord } from './payer.js';
 import { endsName, hasDigit, type NarrationWords, readWords, token } from './read-words.js';
 import { ShapeTable } from './shape.js';
 import { WordList } from './words.js';
@@ -98,6 +107,25 @@ function nameSpan(words: NarrationWords, side: Span): Span {
   }
   if (end - start >= 3 && TRAILING_BANKS.has(words.number[end - 1] as number)) end--;
   return { start, end: Math.max(start, end) };
+}
+
+let lexical = new Uint8Array(64);
+
+/**
+ * The grammar the narration's names are read with (`NameGrammar`), marking the words a lexicon
+ * phrase of `hits` covers. One buffer, reused: read it before the next narration's.
+ */
+function nameGrammar(words: NarrationWords, hits: readonly Hit[], starts: readonly number[]): NameGrammar {
+  if (lexical.length < words.count) lexical = new Uint8Array(2 * words.count);
+  lexical.fill(0, 0, words.count);
+  for (let k = 0; k < hits.length; k++) {
+    const phrase = (hits[k] as Hit).phrase;
+    let length = 1;
+    for (let c = 0; c < phrase.length; c++) if (phrase.charCodeAt(c) === 32) length++;
+    const at = starts[k] as number;
+    lexical.fill(1, at, Math.min(at + length, words.count));
+  }
+  return { grammar: NOISE, institutions: INSTITUTIONS, lexical };
 }
 
 /** The other party's name (`nameSpan`), its words upper-cased and spaced. */
@@ -269,12 +297,21 @@ export function judge(
   let evidence: string;
   let entity: string | null = null;
   let kind: string | null = null;
-  if (
-    (!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) &&
-    namesHolder(words, side, holder, NOISE) &&
-    // On a credit the holder may be named as the beneficiary, after the sender.
-    !(direction === 'credit' && sentByAnother(words, side, holder, NOISE, INSTITUTIONS))
-  ) {
+  // On a debit naming the holder and someone else, the field naming the payee (`paidToAnother`).
+  let payee: Span | null = null;
+  let self = false;
+  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && holder.length > 0) {
+    const names = nameGrammar(words, hits, starts);
+    if (namesHolder(words, side, holder, names)) {
+      // On a credit the holder may be named as the beneficiary, after the sender; on a debit as the sender.
+      if (direction === 'credit') self = !sentByAnother(words, side, holder, NOISE, INSTITUTIONS);
+      else {
+        payee = paidToAnother(words, side, holder, names);
+        self = payee === null;
+      }
+    }
+  }
+  if (self) {
     category = 'self_transfer';
     confidence = 0.9;
     evidence = direction === 'debit' ? SELF_DEBIT : SELF_CREDIT;
@@ -292,17 +329,27 @@ export function judge(
     confidence = category === 'other' ? 0.3 : 0.6;
     evidence = channelHit ? channelHit.channelEvidence : 'no lexicon entry matched';
   }
-  const name = nameSpan(words, side);
+  const name = nameSpan(words, payee ? { start: payee.start, end: side.end } : side);
   let payer: Payer | null = null;
   if (direction === 'credit' && isPayCandidate(category)) {
     const saysSalary = category === 'salary';
-    payer = payerOf({ words, side, name, hits, starts, holder, saysSalary });
+    const facts = { words, side, name, hits, starts, holder, saysSalary, matcher };
+    payer = payerOf(facts);
     // A relative's money, or money for upkeep, is no pay whatever it is called.
     if (saysSalary && payer === 'family') {
       category = 'transfer_in';
       confidence = 0.6;
       evidence = FAMILY_SALARY;
       kind = null;
+    } else if (!picked && payer === 'employer') {
+      // No category word: an organisation's credit that says pay another way is salary.
+      const why = salaryWithoutTheWord(facts);
+      if (why) {
+        category = 'salary';
+        confidence = 0.8;
+        evidence = why;
+        kind = 'salary';
+      }
     }
   }
   // A refunded charge is the bank's own entry: a transfer word in it names what was charged.

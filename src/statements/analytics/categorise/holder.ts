@@ -52,21 +52,136 @@ export function counterpartySide(words: NarrationWords, direction: Direction): S
   return { start: 0, end: to >= 0 ? to : count };
 }
 
+/** The words a narration's names are told from. */
+export interface NameGrammar {
+  /** Narration grammar (`noise.json`): never a name's words. */
+  grammar: WordList;
+  /** Words naming banks and wallets. */
+  institutions: Institutions;
+  /**
+   * Per word of the narration being read, 1 where a lexicon phrase covers it (`SAVINGS`,
+   * `STANDING ORDER`, `UPKEEP`): a category's word, never a name's.
+   */
+  lexical: Uint8Array;
+}
+
+/** Words of a remark beside a name (`TO OKAFOR C N MY SAVINGS`), never a name's. */
+const REMARK_LIST = ['MY', 'ME', 'MINE', 'OWN', 'SELF'];
+
 /**
- * True when `side` names the holder: at least two words of the holder's name (one for a one-word
- * name) are among its words, or a name of the holder's words and initials is (`initialledName`).
- * Compared word by word, not looked up: a name has a few words.
+ * True when `side` names the holder: a run of name words (`runEnd`) holds at least two words of
+ * the holder's name (one for a one-word name) and no other full name word, unless it holds them
+ * all (the record may lack a middle name); or a run of the holder's words and initials does
+ * (`initialledName`). A full word the holder's name lacks makes another person, most often a
+ * relative sharing the family's names (`ANIEKAN UDO EKONG` is not `BLESSING ANIEKAN UDO`); a
+ * single letter may be a middle initial, and a title is no name word. Compared word by word, not
+ * looked up: a name has a few words.
  */
-export function namesHolder(words: NarrationWords, side: Span, holder: readonly string[], grammar: WordList): boolean {
+export function namesHolder(words: NarrationWords, side: Span, holder: readonly string[], g: NameGrammar): boolean {
   if (holder.length === 0 || side.start >= side.end) return false;
-  let first = -1;
-  for (let i = side.start; i < side.end; i++) {
-    const k = holderWord(words, i, holder);
-    if (k < 0) continue;
-    if (holder.length === 1 || (first >= 0 && k !== first)) return true;
-    first = k;
+  let shares = false;
+  for (let i = side.start; i < side.end; ) {
+    const end = runEnd(words, i, side.end, holder, g);
+    if (end === i) {
+      i++;
+      continue;
+    }
+    const run = readRun(words, i, end, holder);
+    if (run === HOLDER) return true;
+    if (run === SHARES_WORDS) shares = true;
+    i = end;
   }
-  return first >= 0 && initialledName(words, side, holder, grammar);
+  return shares && initialledName(words, side, holder, g.grammar);
+}
+
+/** What a run of name words is (`readRun`). */
+const NO_HOLDER_WORD = 0;
+const SHARES_WORDS = 1;
+const HOLDER = 2;
+
+/** Whether words `start` to `end` (a run, `runEnd`) are the holder's name, share some of its words only, or none. */
+function readRun(words: NarrationWords, start: number, end: number, holder: readonly string[]): number {
+  let found = 0;
+  let matched = 0;
+  let other = 0;
+  for (let i = start; i < end; i++) {
+    const k = holderWord(words, i, holder);
+    if (k >= 0) {
+      // The holder's words found, a bit each (past 30 words, each find counts).
+      const bit = k < 30 ? 1 << k : 0;
+      if (bit === 0 || (found & bit) === 0) matched++;
+      found |= bit;
+    } else if (!isLetter(words, i) && !isTitle(words, i)) other++;
+  }
+  if (matched === 0) return NO_HOLDER_WORD;
+  if (holder.length === 1) return HOLDER;
+  return matched >= 2 && (other === 0 || matched >= holder.length) ? HOLDER : SHARES_WORDS;
+}
+
+/**
+ * Where the run of name words starting at word `start` ends (`start` when that word is none): the
+ * holder's words, single letters and other name words (`isNameWord`), up to a field separator
+ * (`endsName`) or any other word (grammar, a bank's, a lexicon phrase's, a remark's, a number).
+ */
+function runEnd(words: NarrationWords, start: number, end: number, holder: readonly string[], g: NameGrammar): number {
+  let i = start;
+  for (; i < end; i++) {
+    if (i > start && endsName(words, i)) break;
+    if (holderWord(words, i, holder) < 0 && !isLetter(words, i) && !isNameWord(words, i, g)) break;
+  }
+  return i;
+}
+
+/**
+ * Whether word i can be a word of a person's name: a party's word (`partyWordAt`) naming no bank
+ * and no lexicon phrase's, and no remark's (`MY`).
+ */
+const isNameWord = (words: NarrationWords, i: number, g: NameGrammar): boolean =>
+  partyWordAt(words, i, g.grammar) &&
+  g.lexical[i] !== 1 &&
+  !g.institutions.names.has(words.number[i] as number) &&
+  !REMARK_LIST.some((word) => spelt(words, i, word));
+
+const isTitle = (words: NarrationWords, i: number): boolean => TITLE_LIST.some((title) => spelt(words, i, title));
+
+/**
+ * On a debit, the field naming the payee when the payee is someone other than the holder; else
+ * null. The holder sends every debit, and some grammars name the sender before the payee (Access
+ * `MOB/UTO/OKAFOR C N/ADA OBI/LUNCH`, `NIP/OKAFOR C N/ADA OBI`): without `TO` (the side is the
+ * whole narration) the first field naming the holder is the sender's, and only a second one is
+ * the payee's; after `TO` the first is. Fields (`endsName`) are read in order, and the first that
+ * decides is the payee's: one naming the holder (a self-transfer), or another party's, two or
+ * more name words not the holder (a bank or wallet's field is the payee's bank, and decides
+ * nothing). A payee named before the holder (`NIP/ADA OBI/OKAFOR C N`, `TO ADA OBI | OKAFOR C N`)
+ * is paid by him. One word alone (a remark, a code) decides nothing.
+ */
+export function paidToAnother(
+  words: NarrationWords,
+  side: Span,
+  holder: readonly string[],
+  g: NameGrammar,
+): Span | null {
+  let holderFields = 0;
+  const senderNamed = side.start > 0;
+  for (let i = side.start; i < side.end; ) {
+    let end = i + 1;
+    while (end < side.end && !endsName(words, end)) end++;
+    let names = 0;
+    let bank = false;
+    for (let j = i; j < end && !bank; j++) {
+      if (bankWordAt(words, j, end, g.grammar, g.institutions)) bank = true;
+      // A bank's word beginning a company's name (`ZENITH MOTORS`) is a word of that name.
+      else if (isNameWord(words, j, g) || g.institutions.names.has(words.number[j] as number)) names++;
+    }
+    if (!bank) {
+      const field = { start: i, end };
+      if (namesHolder(words, field, holder, g)) {
+        if (senderNamed || ++holderFields === 2) return null;
+      } else if (names >= 2) return field;
+    }
+    i = end;
+  }
+  return null;
 }
 
 /** Words naming banks and wallets, to tell the field of the rail money came by from its sender's. */
