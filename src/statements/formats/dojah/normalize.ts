@@ -14,6 +14,7 @@ import {
   readDirection,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -25,7 +26,7 @@ const readAmount = unsigned(readMajor);
 export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const calendar = ctx.calendar('NGN');
+  const { currency, calendar } = statementCurrency(ctx);
   const list = body.entity.transactions;
   const readDay = dayReader(dayFromYmd, 'a YYYY-MM-DD date', problems);
   const rows: DraftRow[] = [];
@@ -43,7 +44,7 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
     rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, undefined, valueDate));
   }
   return {
-    currency: 'NGN',
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: { bankName: text(list[0]?.bank_name) },

@@ -12,10 +12,10 @@ import {
   isClosingBalanceRow,
   isOpeningBalanceRow,
   member,
-  readCurrency,
   readIdentityNumber,
   readName,
   readOptionalMajor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -35,8 +35,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   const { problems } = ctx;
   const { jsonData, bank } = body.bankStatement.mbs;
   const statementName = readName(jsonData.statementName, problems, `${JSON_DATA}/statementName`);
-  const currency = readCurrency(jsonData.Currency, problems, `${JSON_DATA}/Currency`);
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, { value: jsonData.Currency, path: `${JSON_DATA}/Currency` });
   const list = jsonData.Details;
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];

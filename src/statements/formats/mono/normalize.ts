@@ -12,10 +12,10 @@ import {
   dayReader,
   firstOf,
   readCommonNames,
-  readCurrency,
   readDirection,
   readIdentityNumber,
   readMinor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -31,11 +31,12 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
-  const currency =
+  const { currency, calendar } = statementCurrency(
+    ctx,
     text(account?.currency) !== undefined
-      ? readCurrency(account?.currency, problems, '/account/currency')
-      : readCurrency(body.data[0]?.currency, problems, '/data/0/currency');
-  const calendar = ctx.calendar(currency);
+      ? { value: account?.currency, path: '/account/currency' }
+      : { value: body.data[0]?.currency, path: '/data/0/currency' },
+  );
   const readDay = dayReader((t) => calendar.dayFromIso(t, true), 'an ISO 8601 timestamp', problems);
   const rows: DraftRow[] = [];
   const list = body.data;

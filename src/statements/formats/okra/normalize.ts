@@ -13,10 +13,10 @@ import {
   dayReader,
   member,
   readCommonNames,
-  readCurrency,
   readIdentityNumber,
   readOptionalMajor,
   SameOnEveryRow,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -34,8 +34,10 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const list = body.data.transaction;
   const at = '/data/transaction';
   const named = list.findIndex((r) => text(r.currency) !== undefined);
-  const currency = readCurrency(list[named]?.currency, problems, `${at}/${named}/currency`);
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, {
+    value: list[named]?.currency,
+    path: `${at}/${named}/currency`,
+  });
   const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
   const rows: DraftRow[] = [];

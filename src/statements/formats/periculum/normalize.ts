@@ -15,6 +15,7 @@ import {
   readDirection,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   unsigned,
 } from '../fields.js';
 import { PericulumBody } from './schema.js';
@@ -30,7 +31,7 @@ const readAmount = unsigned(readMajor);
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const calendar = ctx.calendar(undefined);
+  const { currency, calendar } = statementCurrency(ctx);
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
@@ -56,7 +57,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
     rows.push(draftRow(date, direction, amount, narration, balance, undefined));
   }
   return {
-    currency: 'NGN',
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: {},

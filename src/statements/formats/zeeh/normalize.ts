@@ -12,11 +12,11 @@ import {
   firstOf,
   member,
   readCommonNames,
-  readCurrency,
   readDirection,
   readIdentityNumber,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   text,
 } from '../fields.js';
 import { ZeehBody } from './schema.js';
@@ -27,8 +27,7 @@ const dayFromEither = (t: string): DayReading => (t.charCodeAt(4) === 45 ? dayFr
 export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const currency = readCurrency(body.currency, problems, '/currency');
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, { value: body.currency, path: '/currency' });
   const key = body.transactions ? 'transactions' : 'data';
   const list = body.transactions ?? body.data;
   const readDay = dayReader(dayFromEither, 'a YYYY-MM-DD or DD/MM/YYYY date', problems);
