@@ -70,3 +70,51 @@ describe('a currency that names no zone is read in the configured zone', () => {
     expect(days.slice(1)).toEqual(rows.slice(1).map((row) => row.day));
   });
 });
+
+describe('statements read in a zone half or three quarters of an hour off UTC', () => {
+  // Every 7 minutes from 12:00Z to 20:00Z: local midnight falls in between in each zone (13:30Z in
+  // Adelaide in January, 18:15Z in Kathmandu, 18:30Z in Kolkata), and inside a UTC hour.
+  const start = Date.parse('2024-01-10T12:00:00Z');
+  const instants = Array.from({ length: 69 }, (_, i) => new Date(start + i * 7 * 60_000).toISOString());
+  const timed: GeneratedRow[] = instants.map((_, i) => ({
+    day: '2024-01-10', // replaced by each zone's day below
+    second: 0,
+    direction: 'credit',
+    amount: 100_00 + i,
+    balance: 1_000_00 + (i + 1) * 100_00 + (i * (i + 1)) / 2,
+    narration: `row ${i}`,
+  }));
+  const setInstants = {
+    mono: (body: Body) => {
+      for (const r of rowsAt(body, 'data')) r.date = instants[Number(String(r.narration).slice(4))];
+    },
+    okra: (body: Body) => {
+      for (const r of rowsAt(body, 'data', 'transaction')) {
+        r.trans_date = instants[Number(String((r.notes as Body).desc).slice(4))];
+      }
+    },
+  };
+  const cases = ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Adelaide'].flatMap((zone) =>
+    Object.entries(setInstants).map(([name, set]) => [zone, name, set] as const),
+  );
+
+  it.each(cases)('%s, %s: every row on its local day, either side of midnight', (zone, name, set) => {
+    const format = statementFormats.find((f) => f.name === name);
+    if (!format) throw new Error(name);
+    const body = bodyFor(format.name, timed) as Body;
+    set(body);
+    naming[name as keyof typeof naming](body, 'USD');
+    const r = parseStatement(format, body, { defaultTimeZone: zone });
+    if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.problems)}`);
+    const localDay = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const expected = Object.fromEntries(instants.map((t, i) => [`row ${i}`, localDay.format(new Date(t))]));
+    const days = Object.fromEntries(r.statement.transactions.map((t) => [t.narration, t.date]));
+    expect(days).toEqual(expected);
+    expect(new Set(Object.values(days)).size).toBe(2); // both sides of midnight are there
+  });
+});
