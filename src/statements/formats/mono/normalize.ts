@@ -41,8 +41,7 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
   const rows: DraftRow[] = [];
   const list = body.data;
   const at = '/data';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readAmount(r.amount, problems, at, i, 'amount');
@@ -50,8 +49,9 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     checkRowCurrency(r.currency, currency, problems, at, i);
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
+    const postedAt = asUtcInstant(r.date);
     const reference = monoId(r);
-    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, asUtcInstant(r.date)));
+    rows.push(draftRow({ date, postedAt, direction, amount, balance, narration: r.narration ?? '', reference }));
   }
   return {
     currency: currency ?? 'NGN',

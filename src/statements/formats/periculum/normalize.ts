@@ -38,8 +38,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
   let closingBalance: number | undefined;
   const list = body.transactions;
   const at = '/transactions';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readAmount(r.amount, problems, at, i, 'amount');
@@ -54,7 +53,7 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
       closingBalance = balance;
       continue;
     }
-    rows.push(draftRow(date, direction, amount, narration, balance, undefined));
+    rows.push(draftRow({ date, direction, amount, balance, narration }));
   }
   return {
     currency: currency ?? 'NGN',

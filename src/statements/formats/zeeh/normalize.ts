@@ -35,14 +35,16 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
   if (!list) problems.add('/transactions', 'is required (or data, as Zeeh sends it)');
   else if (body.transactions && body.data) problems.add('/data', 'give one of transactions or data, not both');
   const at = `/${key}`;
-  for (let i = 0; list && i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of (list ?? []).entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readMajor(r.amount, problems, at, i, 'amount');
     const balance = readOptionalMajor(r.closingBalance, problems, at, i, 'closingBalance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
-    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, text(r.tranId)));
+    const reference = text(r.tranId);
+    rows.push(
+      draftRow({ date, direction, amount: Math.abs(amount), balance, narration: r.narration ?? '', reference }),
+    );
   }
   return {
     currency: currency ?? 'NGN',
