@@ -37,6 +37,35 @@ describe('local days', () => {
     expect(first).toBe('2024-07-01');
   });
 
+  it('puts instants on the right side of midnight in zones half or three quarters of an hour off UTC', () => {
+    // Local midnight falls inside a UTC hour there: 18:30Z in Kolkata (+05:30), 18:15Z in Kathmandu
+    // (+05:45), 13:30Z in Adelaide in January (+10:30). Both orders, so no first answer decides the hour's.
+    const cases: Array<[string, string, string, string, string]> = [
+      ['Asia/Kolkata', '2024-03-09T18:00:00Z', '2024-03-09', '2024-03-09T18:45:00Z', '2024-03-10'],
+      ['Asia/Kathmandu', '2024-03-09T18:10:00Z', '2024-03-09', '2024-03-09T18:20:00Z', '2024-03-10'],
+      ['Australia/Adelaide', '2024-01-09T13:15:00Z', '2024-01-09', '2024-01-09T13:45:00Z', '2024-01-10'],
+    ];
+    for (const [zone, before, beforeDay, after, afterDay] of cases) {
+      const beforeFirst = new LocalCalendar(zone);
+      expect([beforeFirst.dayFromIso(before), beforeFirst.dayFromIso(after)], zone).toEqual([beforeDay, afterDay]);
+      const afterFirst = new LocalCalendar(zone);
+      expect([afterFirst.dayFromIso(after), afterFirst.dayFromIso(before)], zone).toEqual([afterDay, beforeDay]);
+    }
+  });
+
+  it('puts instants on the right day when a clock change inside a UTC hour crosses midnight', () => {
+    // Goose Bay went back from 00:01 ADT to 23:01 AST on 2010-11-06/07 (03:01Z): 03:00:30Z is
+    // 00:00:30 on the 7th, 03:30Z 23:30 on the 6th. Both offsets are whole hours.
+    const instants: Array<[string, string]> = [
+      ['2010-11-07T03:00:30Z', '2010-11-07'],
+      ['2010-11-07T03:30:00Z', '2010-11-06'],
+    ];
+    for (const order of [instants, instants.toReversed()]) {
+      const calendar = new LocalCalendar('America/Goose_Bay');
+      expect(order.map(([t]) => calendar.dayFromIso(t))).toEqual(order.map(([, day]) => day));
+    }
+  });
+
   it('follows clock changes in zones that have them', () => {
     const london = new LocalCalendar('Europe/London');
     expect(london.dayFromIso('2022-07-01T23:30:00Z')).toBe('2022-07-02'); // BST, UTC+1

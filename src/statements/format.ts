@@ -9,17 +9,31 @@ import type { Problems } from './problems.js';
  */
 export type DraftRow = CanonicalTransaction;
 
-export function draftRow(
-  date: string,
-  direction: Direction,
-  amount: number,
-  narration: string,
-  balance: number | undefined,
-  reference: string | undefined,
-  postedAt?: string,
-  valueDate?: string,
-): DraftRow {
-  return { id: '', date, postedAt, valueDate, direction, amount, balance, narration, reference };
+/** What a format reads of one row: amounts in minor units; a field it does not give is left out. */
+export interface DraftRowFields {
+  date: string;
+  direction: Direction;
+  amount: number;
+  narration: string;
+  balance?: number | undefined;
+  reference?: string | undefined;
+  postedAt?: string | undefined;
+  valueDate?: string | undefined;
+}
+
+/** A draft row with every field of a transaction present, in one order (one hidden class). */
+export function draftRow(r: DraftRowFields): DraftRow {
+  return {
+    id: '',
+    date: r.date,
+    postedAt: r.postedAt,
+    valueDate: r.valueDate,
+    direction: r.direction,
+    amount: r.amount,
+    balance: r.balance,
+    narration: r.narration,
+    reference: r.reference,
+  };
 }
 
 /**

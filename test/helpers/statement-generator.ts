@@ -4,7 +4,9 @@
  * an employer renamed mid-stream), loan stacking, betting, fees and stamp duty, self-transfers,
  * bills, airtime and everyday spending. Deterministic for a seed. Used by property tests and benches.
  */
+import { minorToDecimalText, toMajor } from '../../src/domain/money.js';
 import type { Direction, FormatName } from '../../src/domain/statement.js';
+import { dmy, mdy } from './day-text.js';
 
 export interface GeneratorOptions {
   seed: number;
@@ -409,131 +411,120 @@ export function generateStatement(options: GeneratorOptions): GeneratedStatement
     selfTransfers: rows.filter((r) => r.category === 'self_transfer').length,
   };
   const withBalances = options.balances ?? true;
-  return { truth, body: (format, name) => writeBody(format, truth, name ?? `generated-${options.seed}`, withBalances) };
+  return { truth, body: (format, name) => writers[format](truth, name ?? `generated-${options.seed}`, withBalances) };
 }
 
-const major = (kobo: number) => kobo / 100;
-const text2 = (kobo: number) => (kobo / 100).toFixed(2);
-const mdy = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}/${date.slice(0, 4)}`;
-const dmy = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 /** A UTC timestamp that is still the same day in Lagos (UTC+1); rows of a day a minute apart. */
 const isoAt = (date: string, i: number) =>
   `${date}T${String(8 + Math.floor((i % 600) / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00.000Z`;
 
-function writeBody(format: FormatName, truth: GroundTruth, statementName: string, balances: boolean): unknown {
-  const rows = truth.rows;
-  const holder = truth.holder;
-  const bal = (r: TruthRow) => (balances ? r.balance : undefined);
-  switch (format) {
-    case 'periculum':
-      return {
-        statementName,
-        clientFullName: holder,
-        transactions: rows.map((r) => ({
-          date: mdy(r.date),
-          description: r.narration,
-          balance: balances ? major(r.balance) : undefined,
-          amount: major(r.amount),
-          type: r.direction === 'credit' ? 'Credit' : 'Debit',
-        })),
-      };
-    case 'mono':
-      return {
-        statementName,
-        clientFullName: holder,
-        account: { name: holder, currency: 'NGN', accountNumber: '0123456789' },
-        meta: { count: rows.length },
-        data: rows
-          .map((r, i) => ({
-            _id: `mono${i}`,
-            type: r.direction,
-            amount: r.amount,
-            narration: r.narration,
-            date: isoAt(r.date, i),
-            balance: bal(r),
-          }))
-          .reverse(),
-      };
-    case 'okra':
-      return {
-        statementName,
-        clientFullName: holder,
-        data: {
-          transaction: rows.map((r, i) => ({
-            _id: `okra${i}`,
-            id: `okra${i}`,
-            credit: r.direction === 'credit' ? major(r.amount) : null,
-            debit: r.direction === 'debit' ? major(r.amount) : null,
-            balance: balances ? major(r.balance) : null,
-            currency: 'NGN',
-            trans_date: isoAt(r.date, i),
-            unformatted_trans_date: dmy(r.date),
-            notes: { desc: r.narration },
-            customer: { _id: 'c1', name: holder, bvn: '22222222222' },
-            account: { _id: 'a1', nuban: '0123456789', name: holder },
-            bank: { name: 'Guaranty Trust Bank' },
+/** Writes the raw body of one format for the truth's rows, with or without their running balances. */
+type BodyWriter = (truth: GroundTruth, statementName: string, balances: boolean) => unknown;
+
+/** One writer per format: a format added to FORMATS and not here does not compile. */
+const writers: Record<FormatName, BodyWriter> = {
+  periculum: ({ rows, holder }, statementName, balances) => ({
+    statementName,
+    clientFullName: holder,
+    transactions: rows.map((r) => ({
+      date: mdy(r.date),
+      description: r.narration,
+      balance: balances ? toMajor(r.balance) : undefined,
+      amount: toMajor(r.amount),
+      type: r.direction === 'credit' ? 'Credit' : 'Debit',
+    })),
+  }),
+  mono: ({ rows, holder }, statementName, balances) => ({
+    statementName,
+    clientFullName: holder,
+    account: { name: holder, currency: 'NGN', accountNumber: '0123456789' },
+    meta: { count: rows.length },
+    data: rows
+      .map((r, i) => ({
+        _id: `mono${i}`,
+        type: r.direction,
+        amount: r.amount,
+        narration: r.narration,
+        date: isoAt(r.date, i),
+        balance: balances ? r.balance : undefined,
+      }))
+      .reverse(),
+  }),
+  okra: ({ rows, holder }, statementName, balances) => ({
+    statementName,
+    clientFullName: holder,
+    data: {
+      transaction: rows.map((r, i) => ({
+        _id: `okra${i}`,
+        id: `okra${i}`,
+        credit: r.direction === 'credit' ? toMajor(r.amount) : null,
+        debit: r.direction === 'debit' ? toMajor(r.amount) : null,
+        balance: balances ? toMajor(r.balance) : null,
+        currency: 'NGN',
+        trans_date: isoAt(r.date, i),
+        unformatted_trans_date: dmy(r.date),
+        notes: { desc: r.narration },
+        customer: { _id: 'c1', name: holder, bvn: '22222222222' },
+        account: { _id: 'a1', nuban: '0123456789', name: holder },
+        bank: { name: 'Guaranty Trust Bank' },
+      })),
+    },
+  }),
+  dojah: ({ rows, holder }, statementName, balances) => ({
+    statementName,
+    clientFullName: holder,
+    entity: {
+      transactions: rows
+        .map((r, i) => ({
+          id: i + 1,
+          transaction_date: r.date,
+          value_date: r.date,
+          trans_type: r.direction,
+          bank_name: 'GTBank',
+          amount: minorToDecimalText(r.amount),
+          available_balance: balances ? minorToDecimalText(r.balance) : undefined,
+          reference: `REF${i}`,
+          narration: r.narration,
+        }))
+        .reverse(),
+      next_page: '',
+    },
+  }),
+  mbs: ({ rows, holder }, statementName, balances) => ({
+    bankStatement: {
+      mbs: {
+        bank: 'GTB',
+        jsonData: {
+          statementName,
+          status: 'Successful',
+          Name: holder,
+          Nuban: '0123456789',
+          Currency: 'NGN',
+          Details: rows.map((r) => ({
+            PTransactionDate: mdy(r.date),
+            PValueDate: mdy(r.date),
+            PNarration: r.narration,
+            PCredit: r.direction === 'credit' ? minorToDecimalText(r.amount) : '0.00',
+            PDebit: r.direction === 'debit' ? minorToDecimalText(r.amount) : '0.00',
+            PBalance: balances ? minorToDecimalText(r.balance) : undefined,
           })),
         },
-      };
-    case 'dojah':
-      return {
-        statementName,
-        clientFullName: holder,
-        entity: {
-          transactions: rows
-            .map((r, i) => ({
-              id: i + 1,
-              transaction_date: r.date,
-              value_date: r.date,
-              trans_type: r.direction,
-              bank_name: 'GTBank',
-              amount: text2(r.amount),
-              available_balance: balances ? text2(r.balance) : undefined,
-              reference: `REF${i}`,
-              narration: r.narration,
-            }))
-            .reverse(),
-          next_page: '',
-        },
-      };
-    case 'mbs':
-      return {
-        bankStatement: {
-          mbs: {
-            bank: 'GTB',
-            jsonData: {
-              statementName,
-              status: 'Successful',
-              Name: holder,
-              Nuban: '0123456789',
-              Currency: 'NGN',
-              Details: rows.map((r) => ({
-                PTransactionDate: mdy(r.date),
-                PValueDate: mdy(r.date),
-                PNarration: r.narration,
-                PCredit: r.direction === 'credit' ? text2(r.amount) : '0.00',
-                PDebit: r.direction === 'debit' ? text2(r.amount) : '0.00',
-                PBalance: balances ? text2(r.balance) : undefined,
-              })),
-            },
-          },
-        },
-      };
-    case 'zeeh':
-      return {
-        statementName,
-        clientFullName: holder,
-        accountName: holder,
-        nin: '12345678901',
-        bvn: '22222222222',
-        transactions: rows.map((r, i) => ({
-          type: r.direction,
-          amount: r.direction === 'debit' ? -major(r.amount) : major(r.amount),
-          narration: r.narration,
-          date: r.date,
-          closingBalance: balances ? major(r.balance) : undefined,
-          tranId: `Z${i}`,
-        })),
-      };
-  }
-}
+      },
+    },
+  }),
+  zeeh: ({ rows, holder }, statementName, balances) => ({
+    statementName,
+    clientFullName: holder,
+    accountName: holder,
+    nin: '12345678901',
+    bvn: '22222222222',
+    transactions: rows.map((r, i) => ({
+      type: r.direction,
+      amount: r.direction === 'debit' ? -toMajor(r.amount) : toMajor(r.amount),
+      narration: r.narration,
+      date: r.date,
+      closingBalance: balances ? toMajor(r.balance) : undefined,
+      tranId: `Z${i}`,
+    })),
+  }),
+};

@@ -1,5 +1,6 @@
-import { minorToDecimalText } from '../../src/domain/money.js';
+import { minorToDecimalText, toMajor } from '../../src/domain/money.js';
 import type { FormatName } from '../../src/domain/statement.js';
+import { dmy, mdy } from '../helpers/day-text.js';
 
 /** One generated row: amounts in minor units, a running balance that chains, a local day. */
 export interface GeneratedRow {
@@ -66,170 +67,167 @@ const hhmmss = (s: number) =>
 /** The UTC instant of a Lagos local time (UTC+1). */
 const lagosInstant = (day: string, second: number) =>
   new Date(Date.parse(`${day}T${hhmmss(second)}.000Z`) - 3_600_000).toISOString();
-const mdy = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}/${day.slice(0, 4)}`;
-const dmy = (day: string, sep: string) => `${day.slice(8, 10)}${sep}${day.slice(5, 7)}${sep}${day.slice(0, 4)}`;
-const naira = (minor: number) => Number(minorToDecimalText(minor));
-const text = minorToDecimalText;
+
+/** Writes a raw body in one provider's own shape (with its quirks) for `rows`. */
+type BodyWriter = (rows: GeneratedRow[], name: string) => unknown;
+
+const head = (name: string) => ({ statementName: name, clientFullName: 'Funke Ojo' });
+
+/** One writer per format: a format added to FORMATS and not here does not compile. */
+const writers: Record<FormatName, BodyWriter> = {
+  periculum: (rows, name) => ({
+    ...head(name),
+    transactions: [
+      {
+        date: mdy(rows[0]?.day ?? '2022-01-01'),
+        description: 'opb opening balance',
+        balance: 500_00,
+        amount: 0,
+        type: 'Debit',
+      },
+      ...rows.map((r) => ({
+        date: mdy(r.day),
+        description: r.narration,
+        balance: toMajor(r.balance),
+        amount: toMajor(r.amount),
+        type: r.direction === 'credit' ? 'Credit' : 'Debit',
+      })),
+    ],
+  }),
+  mono: (rows, name) => ({
+    ...head(name),
+    meta: { count: rows.length },
+    data: rows
+      .map((r, i) => ({
+        _id: `62a05bc04112ea670b${String(i).padStart(6, '0')}`,
+        type: r.direction,
+        amount: r.amount,
+        narration: r.narration,
+        date: lagosInstant(r.day, r.second),
+        balance: r.balance,
+        currency: 'NGN',
+        category: 'transfer',
+      }))
+      .reverse(),
+  }),
+  okra: (rows, name) => ({
+    ...head(name),
+    status: 'success',
+    data: {
+      pagination: { totalDocs: rows.length, page: 1 },
+      transaction: rows.map((r, i) => ({
+        _id: `5f0f0a0b0c0d0e0f${String(i).padStart(8, '0')}`,
+        id: `5f0f0a0b0c0d0e0f${String(i).padStart(8, '0')}`,
+        notes: {
+          desc: r.narration,
+          topics: [],
+          places: [],
+          people: [],
+          actions: ['transfer'],
+          subjects: [],
+          prepositions: [],
+        },
+        manual: false,
+        reconciled: false,
+        fetched: [null],
+        record: ['5f0f0a0b0c0d0e0f00000000'],
+        trans_date: lagosInstant(r.day, r.second),
+        cleared_date: lagosInstant(r.day, r.second),
+        unformatted_trans_date: dmy(r.day, '-'),
+        unformatted_cleared_date: dmy(r.day, '-'),
+        credit: r.direction === 'credit' ? String(toMajor(r.amount)) : null,
+        debit: r.direction === 'debit' ? toMajor(r.amount) : null,
+        balance: toMajor(r.balance),
+        ref: i % 3 === 0 ? null : `FT${i}`,
+        bank: { icon: 'https://x/icon.png', logo: 'https://x/logo.png', name: 'Access Bank', status: 'active' },
+        customer: i % 2 === 0 ? '5f0f0a0b0c0d0e0f00000001' : { _id: '5f0f0a0b0c0d0e0f00000001', name: 'FUNKE OJO' },
+        account: { _id: '5f0f0a0b0c0d0e0f00000002', nuban: '0123456789', name: 'FUNKE OJO' },
+        branch: 'LAGOS',
+        code: '044',
+        currency: 'NGN',
+        env: 'production',
+        projects: [],
+        created_at: lagosInstant(r.day, r.second),
+        last_updated: lagosInstant(r.day, r.second),
+      })),
+    },
+  }),
+  dojah: (rows, name) => ({
+    ...head(name),
+    entity: {
+      transactions: rows
+        .map((r, i) => ({
+          id: 1870 + i,
+          transaction_date: r.day,
+          value_date: r.day,
+          trans_type: r.direction,
+          bank_name: 'Guaranty Trust Bank',
+          amount: minorToDecimalText(r.amount),
+          available_balance: minorToDecimalText(r.balance),
+          reference: '0',
+          narration: r.narration,
+        }))
+        .reverse(),
+      total: rows.length,
+      previous_page: '',
+      next_page: '',
+      total_pages: 1,
+      current_page: 1,
+    },
+  }),
+  mbs: (rows, name) => ({
+    bankStatement: {
+      mbs: {
+        bank: 'GTB',
+        jsonData: {
+          statementName: name,
+          status: 'success',
+          Name: 'FUNKE OJO',
+          Nuban: '0825902262',
+          AccountType: 'SAVINGS',
+          AvailableBal: `${minorToDecimalText(rows.at(-1)?.balance ?? 0)}00`,
+          Period: '1/1/2022 12:00:00 AM to 12/31/2022 12:00:00 AM',
+          Currency: 'NGN',
+          Signatories: [{ Name: 'N/A', BVN: 'N/A' }],
+          Details: [
+            {
+              PTransactionDate: mdy(rows[0]?.day ?? '2022-01-01'),
+              PValueDate: mdy(rows[0]?.day ?? '2022-01-01'),
+              PNarration: 'OPB Opening Balance',
+              PCredit: '0',
+              PDebit: '0',
+              PBalance: '50000.00',
+            },
+            ...rows.map((r) => ({
+              PTransactionDate: mdy(r.day),
+              PValueDate: mdy(r.day),
+              PNarration: r.narration,
+              PCredit: r.direction === 'credit' ? minorToDecimalText(r.amount) : '0',
+              PDebit: r.direction === 'debit' ? minorToDecimalText(r.amount) : '0',
+              PBalance: minorToDecimalText(r.balance),
+            })),
+          ],
+        },
+      },
+    },
+  }),
+  zeeh: (rows, name) => ({
+    ...head(name),
+    paging: null,
+    data: rows.map((r, i) => ({
+      type: r.direction,
+      amount: minorToDecimalText(r.amount),
+      narration: r.narration,
+      date: `${dmy(r.day, '/')} ${hhmmss(r.second).replace(/^0/, '')}`,
+      closingBalance: i % 2 === 0 ? minorToDecimalText(r.balance) : toMajor(r.balance),
+      tranId: `NIP-DCO-${1833962182 + i}`,
+    })),
+  }),
+};
 
 /** A raw body in a provider's own shape (with its quirks) for these rows. */
 export function bodyFor(format: FormatName, rows: GeneratedRow[], name = 'Generated statement'): unknown {
-  const head = { statementName: name, clientFullName: 'Funke Ojo' };
-  switch (format) {
-    case 'periculum':
-      return {
-        ...head,
-        transactions: [
-          {
-            date: mdy(rows[0]?.day ?? '2022-01-01'),
-            description: 'opb opening balance',
-            balance: 500_00,
-            amount: 0,
-            type: 'Debit',
-          },
-          ...rows.map((r) => ({
-            date: mdy(r.day),
-            description: r.narration,
-            balance: naira(r.balance),
-            amount: naira(r.amount),
-            type: r.direction === 'credit' ? 'Credit' : 'Debit',
-          })),
-        ],
-      };
-    case 'mono':
-      return {
-        ...head,
-        meta: { count: rows.length },
-        data: rows
-          .map((r, i) => ({
-            _id: `62a05bc04112ea670b${String(i).padStart(6, '0')}`,
-            type: r.direction,
-            amount: r.amount,
-            narration: r.narration,
-            date: lagosInstant(r.day, r.second),
-            balance: r.balance,
-            currency: 'NGN',
-            category: 'transfer',
-          }))
-          .reverse(),
-      };
-    case 'okra':
-      return {
-        ...head,
-        status: 'success',
-        data: {
-          pagination: { totalDocs: rows.length, page: 1 },
-          transaction: rows.map((r, i) => ({
-            _id: `5f0f0a0b0c0d0e0f${String(i).padStart(8, '0')}`,
-            id: `5f0f0a0b0c0d0e0f${String(i).padStart(8, '0')}`,
-            notes: {
-              desc: r.narration,
-              topics: [],
-              places: [],
-              people: [],
-              actions: ['transfer'],
-              subjects: [],
-              prepositions: [],
-            },
-            manual: false,
-            reconciled: false,
-            fetched: [null],
-            record: ['5f0f0a0b0c0d0e0f00000000'],
-            trans_date: lagosInstant(r.day, r.second),
-            cleared_date: lagosInstant(r.day, r.second),
-            unformatted_trans_date: dmy(r.day, '-'),
-            unformatted_cleared_date: dmy(r.day, '-'),
-            credit: r.direction === 'credit' ? String(naira(r.amount)) : null,
-            debit: r.direction === 'debit' ? naira(r.amount) : null,
-            balance: naira(r.balance),
-            ref: i % 3 === 0 ? null : `FT${i}`,
-            bank: { icon: 'https://x/icon.png', logo: 'https://x/logo.png', name: 'Access Bank', status: 'active' },
-            customer: i % 2 === 0 ? '5f0f0a0b0c0d0e0f00000001' : { _id: '5f0f0a0b0c0d0e0f00000001', name: 'FUNKE OJO' },
-            account: { _id: '5f0f0a0b0c0d0e0f00000002', nuban: '0123456789', name: 'FUNKE OJO' },
-            branch: 'LAGOS',
-            code: '044',
-            currency: 'NGN',
-            env: 'production',
-            projects: [],
-            created_at: lagosInstant(r.day, r.second),
-            last_updated: lagosInstant(r.day, r.second),
-          })),
-        },
-      };
-    case 'dojah':
-      return {
-        ...head,
-        entity: {
-          transactions: rows
-            .map((r, i) => ({
-              id: 1870 + i,
-              transaction_date: r.day,
-              value_date: r.day,
-              trans_type: r.direction,
-              bank_name: 'Guaranty Trust Bank',
-              amount: text(r.amount),
-              available_balance: text(r.balance),
-              reference: '0',
-              narration: r.narration,
-            }))
-            .reverse(),
-          total: rows.length,
-          previous_page: '',
-          next_page: '',
-          total_pages: 1,
-          current_page: 1,
-        },
-      };
-    case 'mbs':
-      return {
-        bankStatement: {
-          mbs: {
-            bank: 'GTB',
-            jsonData: {
-              statementName: name,
-              status: 'success',
-              Name: 'FUNKE OJO',
-              Nuban: '0825902262',
-              AccountType: 'SAVINGS',
-              AvailableBal: `${text(rows.at(-1)?.balance ?? 0)}00`,
-              Period: '1/1/2022 12:00:00 AM to 12/31/2022 12:00:00 AM',
-              Currency: 'NGN',
-              Signatories: [{ Name: 'N/A', BVN: 'N/A' }],
-              Details: [
-                {
-                  PTransactionDate: mdy(rows[0]?.day ?? '2022-01-01'),
-                  PValueDate: mdy(rows[0]?.day ?? '2022-01-01'),
-                  PNarration: 'OPB Opening Balance',
-                  PCredit: '0',
-                  PDebit: '0',
-                  PBalance: '50000.00',
-                },
-                ...rows.map((r) => ({
-                  PTransactionDate: mdy(r.day),
-                  PValueDate: mdy(r.day),
-                  PNarration: r.narration,
-                  PCredit: r.direction === 'credit' ? text(r.amount) : '0',
-                  PDebit: r.direction === 'debit' ? text(r.amount) : '0',
-                  PBalance: text(r.balance),
-                })),
-              ],
-            },
-          },
-        },
-      };
-    case 'zeeh':
-      return {
-        ...head,
-        paging: null,
-        data: rows.map((r, i) => ({
-          type: r.direction,
-          amount: text(r.amount),
-          narration: r.narration,
-          date: `${dmy(r.day, '/')} ${hhmmss(r.second).replace(/^0/, '')}`,
-          closingBalance: i % 2 === 0 ? text(r.balance) : naira(r.balance),
-          tranId: `NIP-DCO-${1833962182 + i}`,
-        })),
-      };
-  }
+  return writers[format](rows, name);
 }
 
 type BodyRow = Record<string, unknown>;

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { currencyDecimals, MINOR_UNIT_DECIMALS } from '../../domain/currency.js';
 import { majorToMinor, majorToMinorFast, minorUnits } from '../../domain/money.js';
 import { type Direction, NAME_MAX_CHARS } from '../../domain/statement.js';
-import type { DayReading } from '../dates.js';
+import type { DayReading, LocalCalendar } from '../dates.js';
+import type { NormalizeContext } from '../format.js';
 import { type Problems, shown } from '../problems.js';
 
 /**
@@ -212,6 +213,21 @@ export function readCurrency(value: string | null | undefined, problems: Problem
     problems.add(path, `${code} amounts have ${places}; only currencies with 2 are accepted`);
   }
   return undefined;
+}
+
+/**
+ * A statement's currency and the calendar of its days, by one rule for every format: the currency
+ * read at `given` (`readCurrency`: NGN when the body leaves it out), NGN for a format that has no
+ * currency field (periculum, dojah); the calendar is the zone the currency names (NGN Lagos, GHS
+ * Accra...), else the configured `STATEMENT_TIME_ZONE`. A refused currency is undefined (the body
+ * is refused) and its calendar the configured zone, so the rows' dates are still checked.
+ */
+export function statementCurrency(
+  ctx: NormalizeContext,
+  given?: { value: string | null | undefined; path: string },
+): { currency: string | undefined; calendar: LocalCalendar } {
+  const currency = given === undefined ? 'NGN' : readCurrency(given.value, ctx.problems, given.path);
+  return { currency, calendar: ctx.calendar(currency) };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   readDirection,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -25,13 +26,12 @@ const readAmount = unsigned(readMajor);
 export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const calendar = ctx.calendar('NGN');
+  const { currency, calendar } = statementCurrency(ctx);
   const list = body.entity.transactions;
   const readDay = dayReader(dayFromYmd, 'a YYYY-MM-DD date', problems);
   const rows: DraftRow[] = [];
   const at = '/entity/transactions';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.transaction_date, at, i, 'transaction_date');
     const valueDate = r.value_date ? readDay(r.value_date, at, i, 'value_date') : undefined;
     const direction = readDirection(r.trans_type, problems, at, i, 'trans_type');
@@ -40,10 +40,10 @@ export function normalize(body: DojahBody, ctx: NormalizeContext): DraftStatemen
     if (date === undefined || direction === undefined || amount === undefined) continue;
     const ref = r.reference;
     const reference = ref && ref !== '0' ? ref : undefined; // "0" stands for none
-    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, undefined, valueDate));
+    rows.push(draftRow({ date, valueDate, direction, amount, balance, narration: r.narration ?? '', reference }));
   }
   return {
-    currency: 'NGN',
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: { bankName: text(list[0]?.bank_name) },

@@ -12,10 +12,10 @@ import {
   isClosingBalanceRow,
   isOpeningBalanceRow,
   member,
-  readCurrency,
   readIdentityNumber,
   readName,
   readOptionalMajor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -35,16 +35,14 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
   const { problems } = ctx;
   const { jsonData, bank } = body.bankStatement.mbs;
   const statementName = readName(jsonData.statementName, problems, `${JSON_DATA}/statementName`);
-  const currency = readCurrency(jsonData.Currency, problems, `${JSON_DATA}/Currency`);
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, { value: jsonData.Currency, path: `${JSON_DATA}/Currency` });
   const list = jsonData.Details;
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
   let closingBalance: number | undefined;
   const at = `${JSON_DATA}/Details`;
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.PTransactionDate, at, i, 'PTransactionDate');
     const valueDate = r.PValueDate ? readDay(r.PValueDate, at, i, 'PValueDate') : undefined;
     const credit = readOptionalAmount(r.PCredit, problems, at, i, 'PCredit') ?? 0;
@@ -66,7 +64,7 @@ export function normalize(body: MbsBody, ctx: NormalizeContext): DraftStatement 
     }
     const direction = credit !== 0 ? 'credit' : 'debit';
     const amount = credit !== 0 ? credit : debit;
-    rows.push(draftRow(date, direction, amount, narration, balance, undefined, undefined, valueDate));
+    rows.push(draftRow({ date, valueDate, direction, amount, balance, narration }));
   }
   const bvn = (jsonData.Signatories ?? [])
     .map((s, j) => readIdentityNumber(given(s.BVN), problems, `${JSON_DATA}/Signatories/${j}/BVN`))

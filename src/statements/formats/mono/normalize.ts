@@ -12,10 +12,10 @@ import {
   dayReader,
   firstOf,
   readCommonNames,
-  readCurrency,
   readDirection,
   readIdentityNumber,
   readMinor,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -31,17 +31,17 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
   const account = body.account ?? undefined;
-  const currency =
+  const { currency, calendar } = statementCurrency(
+    ctx,
     text(account?.currency) !== undefined
-      ? readCurrency(account?.currency, problems, '/account/currency')
-      : readCurrency(body.data[0]?.currency, problems, '/data/0/currency');
-  const calendar = ctx.calendar(currency);
+      ? { value: account?.currency, path: '/account/currency' }
+      : { value: body.data[0]?.currency, path: '/data/0/currency' },
+  );
   const readDay = dayReader((t) => calendar.dayFromIso(t, true), 'an ISO 8601 timestamp', problems);
   const rows: DraftRow[] = [];
   const list = body.data;
   const at = '/data';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readAmount(r.amount, problems, at, i, 'amount');
@@ -49,8 +49,9 @@ export function normalize(body: MonoBody, ctx: NormalizeContext): DraftStatement
     checkRowCurrency(r.currency, currency, problems, at, i);
     const balance = b === null || b === undefined || b === '' ? undefined : readMinor(b, problems, at, i, 'balance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
+    const postedAt = asUtcInstant(r.date);
     const reference = monoId(r);
-    rows.push(draftRow(date, direction, amount, r.narration ?? '', balance, reference, asUtcInstant(r.date)));
+    rows.push(draftRow({ date, postedAt, direction, amount, balance, narration: r.narration ?? '', reference }));
   }
   return {
     currency: currency ?? 'NGN',

@@ -13,10 +13,10 @@ import {
   dayReader,
   member,
   readCommonNames,
-  readCurrency,
   readIdentityNumber,
   readOptionalMajor,
   SameOnEveryRow,
+  statementCurrency,
   text,
   unsigned,
 } from '../fields.js';
@@ -34,15 +34,16 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
   const list = body.data.transaction;
   const at = '/data/transaction';
   const named = list.findIndex((r) => text(r.currency) !== undefined);
-  const currency = readCurrency(list[named]?.currency, problems, `${at}/${named}/currency`);
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, {
+    value: list[named]?.currency,
+    path: `${at}/${named}/currency`,
+  });
   const readIso = dayReader((t) => calendar.dayFromIso(t), 'an ISO 8601 timestamp', problems);
   const readDmy = dayReader(dayFromDmy, 'a DD-MM-YYYY date', problems);
   const rows: DraftRow[] = [];
   const bvn = new SameOnEveryRow(at, 'customer/bvn');
   const nuban = new SameOnEveryRow(at, 'account/nuban');
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const credit = readOptionalAmount(r.credit, problems, at, i, 'credit');
     const debit = readOptionalAmount(r.debit, problems, at, i, 'debit');
     const balance = readOptionalMajor(r.balance, problems, at, i, 'balance');
@@ -70,7 +71,10 @@ export function normalize(body: OkraBody, ctx: NormalizeContext): DraftStatement
     const isCredit = hasCredit || (!hasDebit && debit === undefined);
     const amount = (isCredit ? credit : debit) ?? 0;
     const reference = r.ref ? text(r.ref) : undefined;
-    rows.push(draftRow(date, isCredit ? 'credit' : 'debit', amount, r.notes?.desc ?? '', balance, reference, posted));
+    const direction = isCredit ? 'credit' : 'debit';
+    rows.push(
+      draftRow({ date, postedAt: posted, direction, amount, balance, narration: r.notes?.desc ?? '', reference }),
+    );
   }
   // Holder, account and bank are repeated on every row; some rows carry only ids (or nulls). The
   // holder's BVN and the account number must be one (two would be two statements joined).

@@ -15,6 +15,7 @@ import {
   readDirection,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   unsigned,
 } from '../fields.js';
 import { PericulumBody } from './schema.js';
@@ -30,15 +31,14 @@ const readAmount = unsigned(readMajor);
 export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const calendar = ctx.calendar(undefined);
+  const { currency, calendar } = statementCurrency(ctx);
   const readDay = dayReader(dayFromMdy, 'a M/D/YYYY date', problems);
   const rows: DraftRow[] = [];
   let openingBalance: number | undefined;
   let closingBalance: number | undefined;
   const list = body.transactions;
   const at = '/transactions';
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of list.entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readAmount(r.amount, problems, at, i, 'amount');
@@ -53,10 +53,10 @@ export function normalize(body: PericulumBody, ctx: NormalizeContext): DraftStat
       closingBalance = balance;
       continue;
     }
-    rows.push(draftRow(date, direction, amount, narration, balance, undefined));
+    rows.push(draftRow({ date, direction, amount, balance, narration }));
   }
   return {
-    currency: 'NGN',
+    currency: currency ?? 'NGN',
     timeZone: calendar.timeZone,
     ...names,
     account: {},

@@ -12,11 +12,11 @@ import {
   firstOf,
   member,
   readCommonNames,
-  readCurrency,
   readDirection,
   readIdentityNumber,
   readMajor,
   readOptionalMajor,
+  statementCurrency,
   text,
 } from '../fields.js';
 import { ZeehBody } from './schema.js';
@@ -27,8 +27,7 @@ const dayFromEither = (t: string): DayReading => (t.charCodeAt(4) === 45 ? dayFr
 export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement {
   const { problems } = ctx;
   const names = readCommonNames(body, problems);
-  const currency = readCurrency(body.currency, problems, '/currency');
-  const calendar = ctx.calendar(currency);
+  const { currency, calendar } = statementCurrency(ctx, { value: body.currency, path: '/currency' });
   const key = body.transactions ? 'transactions' : 'data';
   const list = body.transactions ?? body.data;
   const readDay = dayReader(dayFromEither, 'a YYYY-MM-DD or DD/MM/YYYY date', problems);
@@ -36,14 +35,16 @@ export function normalize(body: ZeehBody, ctx: NormalizeContext): DraftStatement
   if (!list) problems.add('/transactions', 'is required (or data, as Zeeh sends it)');
   else if (body.transactions && body.data) problems.add('/data', 'give one of transactions or data, not both');
   const at = `/${key}`;
-  for (let i = 0; list && i < list.length; i++) {
-    const r = list[i] as (typeof list)[number];
+  for (const [i, r] of (list ?? []).entries()) {
     const date = readDay(r.date, at, i, 'date');
     const direction = readDirection(r.type, problems, at, i, 'type');
     const amount = readMajor(r.amount, problems, at, i, 'amount');
     const balance = readOptionalMajor(r.closingBalance, problems, at, i, 'closingBalance');
     if (date === undefined || direction === undefined || amount === undefined) continue;
-    rows.push(draftRow(date, direction, Math.abs(amount), r.narration ?? '', balance, text(r.tranId)));
+    const reference = text(r.tranId);
+    rows.push(
+      draftRow({ date, direction, amount: Math.abs(amount), balance, narration: r.narration ?? '', reference }),
+    );
   }
   return {
     currency: currency ?? 'NGN',
