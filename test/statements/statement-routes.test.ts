@@ -436,9 +436,12 @@ describe('Idempotency-Key', () => {
     expect(first.json().bvnUuid).toBe(record.toLowerCase());
     expect(await storedHash('hash-linked')).toBe(sha256(`mono\nbusiness\n${record.toLowerCase()}\n${linked}`));
 
-    // No statementType: consumer; a bvnUuid sent to the other route is not read.
+    // No statementType: consumer. The other route takes no bvnUuid: it is refused, never read.
     const plain = JSON.stringify(bodyFor('periculum', rows, 'hash plain'));
-    const second = await post(`/statements/analytics?format=Periculum&bvnUuid=${uuid()}`, 'hash-plain', plain);
+    const refused = await post(`/statements/analytics?format=Periculum&bvnUuid=${uuid()}`, 'hash-refused', plain);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors[0].path).toBe('/query/bvnUuid');
+    const second = await post('/statements/analytics?format=Periculum', 'hash-plain', plain);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().bvnUuid).toBeNull();
     expect(await storedHash('hash-plain')).toBe(sha256(`periculum\nconsumer\n\n${plain}`));
