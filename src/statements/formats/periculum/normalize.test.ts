@@ -176,7 +176,7 @@ describe('periculum (F1)', () => {
     const { problems } = refused(periculum, { ...NAMES, transactions: [{ date: 5, type: 'Debit' }] });
     expect(problems).toEqual([
       { path: '/transactions/0/amount', message: 'is required' },
-      { path: '/transactions/0/date', message: 'expected string, got 5' },
+      { path: '/transactions/0/date', message: 'expected string, got a number' },
     ]);
   });
 
