@@ -38,7 +38,7 @@ function refusalOf(text: string): AppError {
     return notJson();
   }
   const problem = forbiddenMember(value);
-  return problem ? new AppError('VALIDATION_FAILED', `${problem.path}: ${problem.message}`, [problem]) : notJson();
+  return problem ? refusalAt([problem]) : notJson();
 }
 
 /** The refusal of a body with bytes that are not UTF-8: at the strings and names holding them. */
@@ -54,12 +54,11 @@ function notUtf8Refusal(marked: MarkedBody): AppError {
     }
     notUtf8Fields(value, marked.marker, (path, message) => problems.push({ path: `/body${path}`, message }));
   }
-  const [first] = problems;
-  return new AppError('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, problems);
+  return refusalAt(problems);
 }
 
-/** The refusal of a body with a member given twice in one object, at each such member. */
-function repeatedRefusal(problems: FieldProblem[]): AppError {
+/** A 400 at each of these fields, its message the first. */
+function refusalAt(problems: FieldProblem[]): AppError {
   const [first] = problems;
   return new AppError('VALIDATION_FAILED', first && `${first.path}: ${first.message}`, problems);
 }
@@ -82,7 +81,8 @@ export function jsonBodyParser(app: FastifyInstance, opts: { emptyAllowed?: bool
     secure(request, text, (err: Error | null, value?: unknown) => {
       if (err) return done(refusalOf(text));
       const repeated = repeatedMembers(text);
-      return repeated.length > 0 ? done(repeatedRefusal(repeated)) : done(null, value);
+      // A member given twice: JSON.parse kept the last copy, another reader may take the first.
+      return repeated.length > 0 ? done(refusalAt(repeated)) : done(null, value);
     });
   };
 }
