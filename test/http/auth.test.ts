@@ -11,6 +11,19 @@ import { loadReportCipher } from '../../src/credit/report-cipher.js';
 import { TOKEN_BODY_LIMIT_BYTES } from '../../src/http/routes/oauth.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
+/** A client-credentials token request to `app` for client `c`, naming `audience` when given. */
+const askToken = (app: TestApp, c: { client_id: string; client_secret: string }, audience?: string) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      grant_type: 'client_credentials',
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+      ...(audience === undefined ? {} : { audience }),
+    },
+  });
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -105,17 +118,7 @@ describe('POST /oauth/token', () => {
     const strict = await createTestApp({ database: t.database, env: { TOKEN_AUDIENCE_STRICT: 'true' } });
     try {
       const c = await createClient(t.database.db, { name: 'Strict Lender', scopes: ['regions:read'] });
-      const token = (audience: string) =>
-        strict.app.inject({
-          method: 'POST',
-          url: '/oauth/token',
-          payload: {
-            grant_type: 'client_credentials',
-            client_id: c.client_id,
-            client_secret: c.client_secret,
-            audience,
-          },
-        });
+      const token = (audience: string) => askToken(strict, c, audience);
       const refused = await token('https://api.insights-periculum.com');
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ error: 'invalid_target', error_description: 'audience must be lendsight-api' });
@@ -133,17 +136,7 @@ describe('POST /oauth/token', () => {
     });
     try {
       const c = await createClient(t.database.db, { name: 'Migrating Lender', scopes: ['regions:read'] });
-      const token = (audience?: string) =>
-        several.app.inject({
-          method: 'POST',
-          url: '/oauth/token',
-          payload: {
-            grant_type: 'client_credentials',
-            client_id: c.client_id,
-            client_secret: c.client_secret,
-            ...(audience === undefined ? {} : { audience }),
-          },
-        });
+      const token = (audience?: string) => askToken(several, c, audience);
       const aud = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).aud;
       for (const [asked, expected] of [
         [periculum, periculum],
