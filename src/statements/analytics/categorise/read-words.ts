@@ -1,9 +1,9 @@
 import { USSD_CODE } from './tokenise.js';
-import { HASH_START, hashStep, wordAt } from './words.js';
+import { nextState, ROOT, wordOfState, wordTrie } from './words.js';
 
 /**
  * A narration's words as `tokenise` gives them, read in one pass over its characters: where each
- * is in `text` and its number (`words.ts`). A word's string is made only when asked for (`token`).
+ * is in `text` and its number (`words.ts`, found along the trie of numbered words while reading). A word's string is made only when asked for (`token`).
  * The arrays are reused by the next `readWords`: read what you need before calling it again.
  */
 export interface NarrationWords {
@@ -62,6 +62,7 @@ function scan(text: string): boolean {
   }
   if (read.chars.length < n) read.chars = new Uint8Array(2 * n);
   const { start, end, number, kind, chars } = read;
+  const trie = wordTrie();
   let count = 0;
   let i = 0;
   while (i < n) {
@@ -73,14 +74,14 @@ function scan(text: string): boolean {
       continue;
     }
     const from = i;
-    let h = HASH_START;
+    let state = ROOT;
     let k = 0;
     while (true) {
       if ((c - 97) >>> 0 < 26) {
         k |= HAS_LOWER;
         c -= 32;
       } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
-      h = hashStep(h, c);
+      state = nextState(trie, state, c);
       chars[i] = c;
       if (++i >= n) break;
       c = text.charCodeAt(i);
@@ -88,7 +89,7 @@ function scan(text: string): boolean {
     }
     start[count] = from;
     end[count] = i;
-    number[count] = wordAt(chars, from, i, h);
+    number[count] = wordOfState(trie, state);
     kind[count] = k;
     count++;
   }
