@@ -1,5 +1,5 @@
 import { type Direction, NAME_MAX_CHARS } from '../../../domain/statement.js';
-import { endsName, hasDigit, type NarrationWords, spelt } from './read-words.js';
+import { endsName, hasDigit, type NarrationWords, spelt, upperCodeAt } from './read-words.js';
 import { numberWord, WordList } from './words.js';
 
 const TITLE_LIST = ['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON'];
@@ -290,7 +290,7 @@ function initialsFit(words: NarrationWords, start: number, end: number, holder: 
   let spelledOut = 0;
   const initials: number[] = [];
   for (let i = start; i < end; i++) {
-    if (isLetter(words, i)) initials.push(words.chars[words.start[i] as number] as number);
+    if (isLetter(words, i)) initials.push(upperCodeAt(words, words.start[i] as number));
     else spelledOut |= 1 << holderWord(words, i, holder);
   }
   return spelledOut !== 0 && initials.length > 0 && assignInitials(initials, 0, spelledOut, holder);

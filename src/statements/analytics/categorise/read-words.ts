@@ -1,5 +1,5 @@
 import { USSD_CODE } from './tokenise.js';
-import { nextState, ROOT, wordOfState, wordTrie } from './words.js';
+import { DEAD, nextState, ROOT, wordOfState, wordTrie } from './words.js';
 
 /**
  * A narration's words as `tokenise` gives them, read in one pass over its characters: where each
@@ -15,8 +15,6 @@ export interface NarrationWords {
   number: Int32Array;
   /** Bit 1: the word has a digit; bit 2: a lower-case letter (in `text`). */
   kind: Uint8Array;
-  /** The character codes of `text`, upper-cased, at the positions of its words. */
-  chars: Uint8Array;
 }
 
 const HAS_DIGIT = 1;
@@ -29,7 +27,6 @@ const read: NarrationWords = {
   end: new Int32Array(64),
   number: new Int32Array(64),
   kind: new Uint8Array(64),
-  chars: new Uint8Array(128),
 };
 
 /** The words of a narration (shared arrays: see `NarrationWords`). */
@@ -60,8 +57,7 @@ function scan(text: string): boolean {
     read.number = new Int32Array(n);
     read.kind = new Uint8Array(n);
   }
-  if (read.chars.length < n) read.chars = new Uint8Array(2 * n);
-  const { start, end, number, kind, chars } = read;
+  const { start, end, number, kind } = read;
   const trie = wordTrie();
   let count = 0;
   let i = 0;
@@ -76,13 +72,14 @@ function scan(text: string): boolean {
     const from = i;
     let state = ROOT;
     let k = 0;
+    // Nothing is stored per character (`upperCodeAt` reads `text` again): a store cost more than the rare reads.
     while (true) {
       if ((c - 97) >>> 0 < 26) {
         k |= HAS_LOWER;
         c -= 32;
       } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
-      state = nextState(trie, state, c);
-      chars[i] = c;
+      // Past a dead state no word is found: the trie is not read for the rest of a reference.
+      if (state !== DEAD) state = nextState(trie, state, c);
       if (++i >= n) break;
       c = text.charCodeAt(i);
       if (!isWordChar(c)) break;
@@ -108,11 +105,17 @@ export function token(words: NarrationWords, i: number): string {
 
 export const hasDigit = (words: NarrationWords, i: number): boolean => ((words.kind[i] as number) & HAS_DIGIT) !== 0;
 
+/** The code of the character at `at` of the last narration read, upper-cased (ASCII: `scan`). */
+export function upperCodeAt(words: NarrationWords, at: number): number {
+  const c = words.text.charCodeAt(at);
+  return (c - 97) >>> 0 < 26 ? c - 32 : c;
+}
+
 /** Whether word i of the last narration read, upper-cased, is `word`. */
 export function spelt(words: NarrationWords, i: number, word: string): boolean {
   const start = words.start[i] as number;
   if ((words.end[i] as number) - start !== word.length) return false;
-  for (let j = 0; j < word.length; j++) if (words.chars[start + j] !== word.charCodeAt(j)) return false;
+  for (let j = 0; j < word.length; j++) if (upperCodeAt(words, start + j) !== word.charCodeAt(j)) return false;
   return true;
 }
 

@@ -21,7 +21,7 @@ const numbers = new Map<string, number>();
  */
 const WIDTH = 43;
 const WORD = 10;
-const DEAD = 0;
+export const DEAD = 0;
 /** The state before a word's first character. */
 export const ROOT = WIDTH;
 let trie = new Int32Array(1024 * WIDTH);
