@@ -118,10 +118,12 @@ const names: NameGrammar = { grammar: NOISE, institutions: INSTITUTIONS, lexical
 function nameGrammar(words: NarrationWords, hits: readonly Hit[], starts: readonly number[]): NameGrammar {
   if (names.lexical.length < words.count) names.lexical = new Uint8Array(2 * words.count);
   const { lexical } = names;
-  lexical.fill(0, 0, words.count);
+  // Loops, not `fill`: a narration has a few words, and `fill` is a call into the runtime.
+  for (let i = 0; i < words.count; i++) lexical[i] = 0;
   for (let k = 0; k < hits.length; k++) {
     const at = starts[k] as number;
-    lexical.fill(1, at, Math.min(at + (hits[k] as Hit).length, words.count));
+    const end = Math.min(at + (hits[k] as Hit).length, words.count);
+    for (let i = at; i < end; i++) lexical[i] = 1;
   }
   return names;
 }
