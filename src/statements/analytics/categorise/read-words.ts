@@ -1,5 +1,5 @@
 import { USSD_CODE } from './tokenise.js';
-import { DEAD, nextState, ROOT, wordOfState, wordTrie } from './words.js';
+import { ROOT, wordOfState, wordTrie } from './words.js';
 
 /**
  * A narration's words as `tokenise` gives them, read in one pass over its characters: where each
@@ -63,7 +63,7 @@ function scan(text: string): boolean {
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
-    if (!isWordChar(c)) {
+    if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) {
       // A separator: anything but a letter or digit.
       if (c === 42 || c > 127) return false;
       i++;
@@ -72,17 +72,20 @@ function scan(text: string): boolean {
     const from = i;
     let state = ROOT;
     let k = 0;
-    // Nothing is stored per character (`upperCodeAt` reads `text` again): a store cost more than the rare reads.
+    // Per character nothing is stored (`upperCodeAt` reads `text` again), called or imported: the
+    // test for a letter or digit, the trie's step (`wordTrie`) and its dead state (0) are written
+    // out. A store, a call of a module's function or a read of an imported binding (checked on
+    // every use) cost more per character than the rest of the loop.
     while (true) {
       if ((c - 97) >>> 0 < 26) {
         k |= HAS_LOWER;
         c -= 32;
       } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
-      // Past a dead state no word is found: the trie is not read for the rest of a reference.
-      if (state !== DEAD) state = nextState(trie, state, c);
+      // Past a dead state no word is found: the rest of a reference skips the trie.
+      if (state !== 0) state = trie[(state + c - 48) | 0] as number;
       if (++i >= n) break;
       c = text.charCodeAt(i);
-      if (!isWordChar(c)) break;
+      if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) break;
     }
     start[count] = from;
     end[count] = i;
@@ -94,8 +97,6 @@ function scan(text: string): boolean {
   read.count = count;
   return true;
 }
-
-const isWordChar = (c: number) => (c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26;
 
 /** Word i of the last narration read, upper-cased. */
 export function token(words: NarrationWords, i: number): string {

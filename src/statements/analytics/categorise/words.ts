@@ -21,17 +21,18 @@ const numbers = new Map<string, number>();
  */
 const WIDTH = 43;
 const WORD = 10;
-export const DEAD = 0;
+const DEAD = 0;
 /** The state before a word's first character. */
 export const ROOT = WIDTH;
 let trie = new Int32Array(1024 * WIDTH);
 let rows = 2;
 
-/** The trie as it stands (`nextState`, `wordOfState`): it is replaced when it grows, so ask again after numbering words. */
+/**
+ * The trie as it stands: the state after reading character c (a digit or an upper-case letter) in
+ * `state` is `trie[state + c - 48]`, written out where it is read (`read-words.ts`). It is replaced
+ * when it grows, so ask again after numbering words.
+ */
 export const wordTrie = (): Int32Array => trie;
-
-/** The state after reading character c (a digit or an upper-case letter) in `state`. */
-export const nextState = (t: Int32Array, state: number, c: number): number => t[state + c - 48] as number;
 
 /** The number of the word whose characters led from `ROOT` to `state`: `UNKNOWN` when none. */
 export const wordOfState = (t: Int32Array, state: number): number => t[state + WORD] as number;
