@@ -129,7 +129,7 @@ function runEnd(words: NarrationWords, start: number, end: number, holder: reado
   let i = start;
   for (; i < end; i++) {
     if (i > start && endsName(words, i)) break;
-    if (holderWord(words, i, holder) < 0 && !isLetter(words, i) && !isNameWord(words, i, g)) break;
+    if (!isLetter(words, i) && !isNameWord(words, i, g) && holderWord(words, i, holder) < 0) break;
   }
   return i;
 }
