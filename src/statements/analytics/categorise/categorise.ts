@@ -109,23 +109,23 @@ function nameSpan(words: NarrationWords, side: Span): Span {
   return { start, end: Math.max(start, end) };
 }
 
-let lexical = new Uint8Array(64);
+const names: NameGrammar = { grammar: NOISE, institutions: INSTITUTIONS, lexical: new Uint8Array(64) };
 
 /**
  * The grammar the narration's names are read with (`NameGrammar`), marking the words a lexicon
- * phrase of `hits` covers. One buffer, reused: read it before the next narration's.
+ * phrase of `hits` covers. One object and buffer, reused: read it before the next narration's.
  */
 function nameGrammar(words: NarrationWords, hits: readonly Hit[], starts: readonly number[]): NameGrammar {
-  if (lexical.length < words.count) lexical = new Uint8Array(2 * words.count);
-  lexical.fill(0, 0, words.count);
+  if (names.lexical.length < words.count) names.lexical = new Uint8Array(2 * words.count);
+  const { lexical } = names;
+  // Loops, not `fill`: a narration has a few words, and `fill` is a call into the runtime.
+  for (let i = 0; i < words.count; i++) lexical[i] = 0;
   for (let k = 0; k < hits.length; k++) {
-    const phrase = (hits[k] as Hit).phrase;
-    let length = 1;
-    for (let c = 0; c < phrase.length; c++) if (phrase.charCodeAt(c) === 32) length++;
     const at = starts[k] as number;
-    lexical.fill(1, at, Math.min(at + length, words.count));
+    const end = Math.min(at + (hits[k] as Hit).length, words.count);
+    for (let i = at; i < end; i++) lexical[i] = 1;
   }
-  return { grammar: NOISE, institutions: INSTITUTIONS, lexical };
+  return names;
 }
 
 /** The other party's name (`nameSpan`), its words upper-cased and spaced. */
@@ -301,12 +301,12 @@ export function judge(
   let payee: Span | null = null;
   let self = false;
   if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && holder.length > 0) {
-    const names = nameGrammar(words, hits, starts);
-    if (namesHolder(words, side, holder, names)) {
+    const grammar = nameGrammar(words, hits, starts);
+    if (namesHolder(words, side, holder, grammar)) {
       // On a credit the holder may be named as the beneficiary, after the sender; on a debit as the sender.
       if (direction === 'credit') self = !sentByAnother(words, side, holder, NOISE, INSTITUTIONS);
       else {
-        payee = paidToAnother(words, side, holder, names);
+        payee = paidToAnother(words, side, holder, grammar);
         self = payee === null;
       }
     }

@@ -1,9 +1,11 @@
 import { type Direction, NAME_MAX_CHARS } from '../../../domain/statement.js';
-import { endsName, hasDigit, type NarrationWords, spelt } from './read-words.js';
-import { numberWord, type WordList } from './words.js';
+import { endsName, hasDigit, type NarrationWords, spelt, upperCodeAt } from './read-words.js';
+import { numberWord, WordList } from './words.js';
 
 const TITLE_LIST = ['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON'];
 const TITLES = new Set(TITLE_LIST);
+/** The titles by word number, for narrations' words (`words.ts`). */
+const TITLE_WORDS = new WordList(TITLE_LIST);
 
 /** The distinct words of the account holder's name, titles dropped. */
 export function holderTokens(name: string | undefined): readonly string[] {
@@ -66,7 +68,7 @@ export interface NameGrammar {
 }
 
 /** Words of a remark beside a name (`TO OKAFOR C N MY SAVINGS`), never a name's. */
-const REMARK_LIST = ['MY', 'ME', 'MINE', 'OWN', 'SELF'];
+const REMARKS = new WordList(['MY', 'ME', 'MINE', 'OWN', 'SELF']);
 
 /**
  * True when `side` names the holder: a run of name words (`runEnd`) holds at least two words of
@@ -127,7 +129,7 @@ function runEnd(words: NarrationWords, start: number, end: number, holder: reado
   let i = start;
   for (; i < end; i++) {
     if (i > start && endsName(words, i)) break;
-    if (holderWord(words, i, holder) < 0 && !isLetter(words, i) && !isNameWord(words, i, g)) break;
+    if (!isLetter(words, i) && !isNameWord(words, i, g) && holderWord(words, i, holder) < 0) break;
   }
   return i;
 }
@@ -140,9 +142,9 @@ const isNameWord = (words: NarrationWords, i: number, g: NameGrammar): boolean =
   partyWordAt(words, i, g.grammar) &&
   g.lexical[i] !== 1 &&
   !g.institutions.names.has(words.number[i] as number) &&
-  !REMARK_LIST.some((word) => spelt(words, i, word));
+  !REMARKS.has(words.number[i] as number);
 
-const isTitle = (words: NarrationWords, i: number): boolean => TITLE_LIST.some((title) => spelt(words, i, title));
+const isTitle = (words: NarrationWords, i: number): boolean => TITLE_WORDS.has(words.number[i] as number);
 
 /**
  * On a debit, the field naming the payee when the payee is someone other than the holder; else
@@ -288,7 +290,7 @@ function initialsFit(words: NarrationWords, start: number, end: number, holder: 
   let spelledOut = 0;
   const initials: number[] = [];
   for (let i = start; i < end; i++) {
-    if (isLetter(words, i)) initials.push(words.chars[words.start[i] as number] as number);
+    if (isLetter(words, i)) initials.push(upperCodeAt(words, words.start[i] as number));
     else spelledOut |= 1 << holderWord(words, i, holder);
   }
   return spelledOut !== 0 && initials.length > 0 && assignInitials(initials, 0, spelledOut, holder);
@@ -313,10 +315,15 @@ const nameWordAt = (words: NarrationWords, i: number, side: Span, grammar: WordL
   i < side.end &&
   !grammar.has(words.number[i] as number) &&
   !hasDigit(words, i) &&
-  !TITLE_LIST.some((title) => spelt(words, i, title));
+  !isTitle(words, i);
 
 /** Which of the holder's words word i is, or -1. */
 export function holderWord(words: NarrationWords, i: number, names: readonly string[]): number {
-  for (let k = 0; k < names.length; k++) if (spelt(words, i, names[k] as string)) return k;
+  // Most words differ from every name in length: compared before `spelt` reads the characters.
+  const length = (words.end[i] as number) - (words.start[i] as number);
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k] as string;
+    if (name.length === length && spelt(words, i, name)) return k;
+  }
   return -1;
 }

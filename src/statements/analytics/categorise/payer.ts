@@ -95,7 +95,7 @@ function isYear(words: NarrationWords, i: number): boolean {
   const start = words.start[i] as number;
   const length = (words.end[i] as number) - start;
   if ((length !== 4 && length !== 2) || !hasDigit(words, i)) return false;
-  for (let j = start; j < start + length; j++) if (((words.chars[j] as number) - 48) >>> 0 >= 10) return false;
+  for (let j = start; j < start + length; j++) if ((words.text.charCodeAt(j) - 48) >>> 0 >= 10) return false;
   return true;
 }
 

@@ -1,9 +1,9 @@
 import { USSD_CODE } from './tokenise.js';
-import { HASH_START, hashStep, wordAt } from './words.js';
+import { ROOT, wordOfState, wordTrie } from './words.js';
 
 /**
  * A narration's words as `tokenise` gives them, read in one pass over its characters: where each
- * is in `text` and its number (`words.ts`). A word's string is made only when asked for (`token`).
+ * is in `text` and its number (`words.ts`, found along the trie of numbered words while reading). A word's string is made only when asked for (`token`).
  * The arrays are reused by the next `readWords`: read what you need before calling it again.
  */
 export interface NarrationWords {
@@ -15,8 +15,6 @@ export interface NarrationWords {
   number: Int32Array;
   /** Bit 1: the word has a digit; bit 2: a lower-case letter (in `text`). */
   kind: Uint8Array;
-  /** The character codes of `text`, upper-cased, at the positions of its words. */
-  chars: Uint8Array;
 }
 
 const HAS_DIGIT = 1;
@@ -29,7 +27,6 @@ const read: NarrationWords = {
   end: new Int32Array(64),
   number: new Int32Array(64),
   kind: new Uint8Array(64),
-  chars: new Uint8Array(128),
 };
 
 /** The words of a narration (shared arrays: see `NarrationWords`). */
@@ -60,35 +57,39 @@ function scan(text: string): boolean {
     read.number = new Int32Array(n);
     read.kind = new Uint8Array(n);
   }
-  if (read.chars.length < n) read.chars = new Uint8Array(2 * n);
-  const { start, end, number, kind, chars } = read;
+  const { start, end, number, kind } = read;
+  const trie = wordTrie();
   let count = 0;
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
-    if (!isWordChar(c)) {
+    if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) {
       // A separator: anything but a letter or digit.
       if (c === 42 || c > 127) return false;
       i++;
       continue;
     }
     const from = i;
-    let h = HASH_START;
+    let state = ROOT;
     let k = 0;
+    // Per character nothing is stored (`upperCodeAt` reads `text` again), called or imported: the
+    // test for a letter or digit, the trie's step (`wordTrie`) and its dead state (0) are written
+    // out. A store, a call of a module's function or a read of an imported binding (checked on
+    // every use) cost more per character than the rest of the loop.
     while (true) {
       if ((c - 97) >>> 0 < 26) {
         k |= HAS_LOWER;
         c -= 32;
       } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
-      h = hashStep(h, c);
-      chars[i] = c;
+      // Past a dead state no word is found: the rest of a reference skips the trie.
+      if (state !== 0) state = trie[(state + c - 48) | 0] as number;
       if (++i >= n) break;
       c = text.charCodeAt(i);
-      if (!isWordChar(c)) break;
+      if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) break;
     }
     start[count] = from;
     end[count] = i;
-    number[count] = wordAt(chars, from, i, h);
+    number[count] = wordOfState(trie, state);
     kind[count] = k;
     count++;
   }
@@ -96,8 +97,6 @@ function scan(text: string): boolean {
   read.count = count;
   return true;
 }
-
-const isWordChar = (c: number) => (c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26;
 
 /** Word i of the last narration read, upper-cased. */
 export function token(words: NarrationWords, i: number): string {
@@ -107,11 +106,17 @@ export function token(words: NarrationWords, i: number): string {
 
 export const hasDigit = (words: NarrationWords, i: number): boolean => ((words.kind[i] as number) & HAS_DIGIT) !== 0;
 
+/** The code of the character at `at` of the last narration read, upper-cased (ASCII: `scan`). */
+export function upperCodeAt(words: NarrationWords, at: number): number {
+  const c = words.text.charCodeAt(at);
+  return (c - 97) >>> 0 < 26 ? c - 32 : c;
+}
+
 /** Whether word i of the last narration read, upper-cased, is `word`. */
 export function spelt(words: NarrationWords, i: number, word: string): boolean {
   const start = words.start[i] as number;
   if ((words.end[i] as number) - start !== word.length) return false;
-  for (let j = 0; j < word.length; j++) if (words.chars[start + j] !== word.charCodeAt(j)) return false;
+  for (let j = 0; j < word.length; j++) if (upperCodeAt(words, start + j) !== word.charCodeAt(j)) return false;
   return true;
 }
 

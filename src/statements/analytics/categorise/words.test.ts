@@ -33,6 +33,24 @@ describe('word numbers', () => {
   });
 });
 
+describe('reading words along the trie', () => {
+  it('tells a word from the words it begins and the words beginning it, in any case, digits too', () => {
+    const short = numberWord('WTRIE');
+    const long = numberWord('WTRIEPREFIX');
+    const digits = numberWord('9WTRIE7');
+    const read = readWords('wtrie WTRIEPREFIX WtriePrefi wtrieprefixes 9wtrie7 9WTRIE');
+    expect(Array.from(read.number.subarray(0, read.count))).toEqual([short, long, UNKNOWN, UNKNOWN, digits, UNKNOWN]);
+  });
+
+  it('never reads a numbered word that has characters a narration word cannot have', () => {
+    const spaced = numberWord('WTRIE SPACED');
+    const lower = numberWord('wtrielower');
+    expect([spaced, lower]).not.toContain(UNKNOWN);
+    const read = readWords('WTRIE SPACED wtrielower');
+    expect(Array.from(read.number.subarray(0, read.count))).toEqual([numberWord('WTRIE'), UNKNOWN, UNKNOWN]);
+  });
+});
+
 describe('WordList', () => {
   it('says yes for its words and no for others, numbered before or after it', () => {
     const before = numberWord('WLTEST BEFORE');
