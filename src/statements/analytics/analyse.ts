@@ -3,7 +3,7 @@ import type { CanonicalStatement } from '../../domain/statement.js';
 import { checkIntegrity, type IntegrityReport } from '../integrity.js';
 import { type BehavioralAnalysis, behavioralAnalysis, sweepFacts } from './behaviour.js';
 import { type CashFlowAnalysis, cashFlowAnalysis } from './cash-flow.js';
-import { categoriseStatement, type Verdict } from './categorise/categorise.js';
+import { type CategorisedRows, categoriseStatement, type Verdict } from './categorise/categorise.js';
 import type { Matcher } from './categorise/lexicon.js';
 import { type AnalysisContext, buildContext } from './context.js';
 import { type IncomeAnalysis, incomeAnalysis } from './income.js';
@@ -68,7 +68,19 @@ export function analyseStatement(
   matcher?: Matcher,
   integrity?: IntegrityReport,
 ): StatementAnalytics {
-  const ctx = buildContext(statement, categoriseStatement(statement, matcher));
+  return analyseCategorised(statement, categoriseStatement(statement, matcher), integrity);
+}
+
+/**
+ * The sections of a statement already categorised. The income analysis re-labels salary credits in
+ * `categorised` (its verdicts, numbers and labels), so it is the analysis's own from here on.
+ */
+export function analyseCategorised(
+  statement: CanonicalStatement,
+  categorised: CategorisedRows,
+  integrity?: IntegrityReport,
+): StatementAnalytics {
+  const ctx = buildContext(statement, categorised);
   const income = incomeAnalysis(ctx);
   const streams = income.recurring;
   const loans = loanFacts(ctx, income.averagePredictedSalary);

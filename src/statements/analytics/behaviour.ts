@@ -61,34 +61,29 @@ const SWEEP_LEFT = 0.1;
  */
 export function sweepFacts(ctx: AnalysisContext): SweepFacts | null {
   if (ctx.balances === null) return null;
-  const { afterRow } = ctx.balances;
+  // The lowest balance of each day was kept as the context read the rows (`dayLowest`).
+  const { afterRow, dayLowest: dayLow } = ctx.balances;
   const { rows: txs, day } = ctx;
   const index = verdictIndex(ctx);
   const selfTransfer = slotOf(index, 'self_transfer');
-  const dayLow = new Float64Array(ctx.spanDays).fill(Number.POSITIVE_INFINITY);
   const credits: LargeCredits = { rows: [], limits: [], laterToday: [] };
-  // The running balance after each row of the current day, which starts at row `dayStart`.
-  const today: number[] = [];
+  // The current day starts at row `dayStart`.
   let dayStart = 0;
   let firstOfDay = 0;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
-    const d = (day[i] as number) - ctx.firstDay;
     if (i > 0 && day[i] !== day[i - 1]) {
-      settleDay(credits, firstOfDay, today, dayStart, i - dayStart);
+      settleDay(credits, firstOfDay, afterRow, dayStart, i);
       dayStart = i;
       firstOfDay = credits.rows.length;
     }
-    const running = afterRow[i] as number;
-    today[i - dayStart] = running;
-    if (running < (dayLow[d] as number)) dayLow[d] = running;
     if (tx.direction === 'credit' && tx.amount >= SWEEP_MIN_CREDIT && index.rowCategory[i] !== selfTransfer) {
       credits.rows.push(i);
-      credits.limits.push(running * SWEEP_LEFT);
+      credits.limits.push((afterRow[i] as number) * SWEEP_LEFT);
       credits.laterToday.push(Number.POSITIVE_INFINITY);
     }
   }
-  settleDay(credits, firstOfDay, today, dayStart, txs.length - dayStart);
+  settleDay(credits, firstOfDay, afterRow, dayStart, txs.length);
   const swept: CanonicalTransaction[] = [];
   for (let r = 0; r < credits.rows.length; r++) {
     const row = credits.rows[r] as number;
@@ -111,17 +106,23 @@ interface LargeCredits {
 }
 
 /**
- * Once a day is complete (its `size` balances in `today`, from row `dayStart`; its large credits from
- * `first` on): the lowest balance after each of them that day, by a backward minimum.
+ * Once a day is complete (rows `dayStart` to `dayEnd`, exclusive; its large credits from `first`
+ * on): the lowest balance after each of them that day, by a backward minimum over `afterRow`.
  */
-function settleDay(credits: LargeCredits, first: number, today: number[], dayStart: number, size: number): void {
+function settleDay(
+  credits: LargeCredits,
+  first: number,
+  afterRow: Float64Array,
+  dayStart: number,
+  dayEnd: number,
+): void {
   const start = credits.rows.length;
   if (start === first) return;
   let low = Number.POSITIVE_INFINITY;
   let r = start - 1;
-  for (let k = size - 1; r >= first; k--) {
-    if (credits.rows[r] === dayStart + k) credits.laterToday[r--] = low;
-    const balance = today[k] as number;
+  for (let row = dayEnd - 1; r >= first && row >= dayStart; row--) {
+    if (credits.rows[r] === row) credits.laterToday[r--] = low;
+    const balance = afterRow[row] as number;
     if (balance < low) low = balance;
   }
 }
