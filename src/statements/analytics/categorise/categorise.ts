@@ -407,7 +407,7 @@ export interface CategorisedRows {
  */
 export function categoriseStatement(statement: CanonicalStatement, matcher?: Matcher): CategorisedRows {
   const holder = holderTokens(statement.holder.name ?? statement.account.name ?? statement.clientFullName);
-  const seen = new ShapeTable<number>();
+  const shapes = new ShapeTable();
   const txs = statement.transactions;
   const verdicts: Verdict[] = [];
   const verdictOf = new Int32Array(txs.length);
@@ -418,12 +418,9 @@ export function categoriseStatement(statement: CanonicalStatement, matcher?: Mat
   let lastDay = 0;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
-    let k = seen.find(tx.narration, tx.direction);
-    if (k === undefined) {
-      k = verdicts.length;
-      verdicts.push(judge(tx.narration, tx.direction, holder, matcher));
-      seen.remember(k);
-    }
+    // Shapes are numbered in order of their first row, as verdicts are.
+    const k = shapes.number(tx.narration, tx.direction);
+    if (k === verdicts.length) verdicts.push(judge(tx.narration, tx.direction, holder, matcher));
     if (tx.date !== lastDate) {
       lastDate = tx.date;
       lastDay = dayNumber(tx.date);
