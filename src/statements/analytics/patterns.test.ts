@@ -202,3 +202,22 @@ describe('transactionPatternAnalysis balance figures', () => {
     expect(q.percentNumberOfDaysBalanceWasLessThan10ThousandNaira).toBe(0.1);
   });
 });
+
+describe('transactionPatternAnalysis with zero rows on days that moved money', () => {
+  // Oct 1: a zero credit and a debit of 5,000 (active, under 10,000); Oct 2: a zero credit only
+  // (not active); Oct 3: a credit of 50,000.
+  const q = analyseStatement(
+    statementOf([
+      ['2022-10-01', 'C', 0, 'CLOSING BALANCE'],
+      ['2022-10-01', 'D', 5_000, 'POS PURCHASE SHOPRITE LEKKI'],
+      ['2022-10-02', 'C', 0, 'CLOSING BALANCE'],
+      ['2022-10-03', 'C', 50_000, 'NIP CR/TUNDE BAKARE/GTB'],
+    ]),
+  ).transactionPatternAnalysis;
+
+  it('leaves the zero credits out of the counts and the day with a moving row active', () => {
+    expect(q.totalNumberOfTransactions).toBe(2);
+    expect(q.percentCreditTransactions).toBe(0.5);
+    expect(q.percentNumberOfDaysTransactionsWasLessThan10ThousandNaira).toBe(0.5); // Oct 1 of Oct 1, Oct 3
+  });
+});

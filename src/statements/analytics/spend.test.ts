@@ -181,3 +181,23 @@ describe('spendAnalysis: the most frequent expense is its party’s, at the amou
     expect(result.transactionPatternAnalysis.numberOfCardRequests).toBe(1);
   });
 });
+
+describe('spendAnalysis most frequent expense among interleaved payees', () => {
+  // KEMI ALABI is paid first and twice; EMEKA NWOSU four times, 4,000 and 6,000 twice each, between.
+  const s = analyseStatement(
+    statementOf([
+      ['2024-10-01', 'C', 100_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2024-10-02', 'D', 2_000, 'NIP TRF TO KEMI ALABI/GIFT'],
+      ['2024-10-03', 'D', 4_000, 'NIP TRF TO EMEKA NWOSU/A'],
+      ['2024-10-04', 'D', 2_000, 'NIP TRF TO KEMI ALABI/GIFT'],
+      ['2024-10-05', 'D', 6_000, 'NIP TRF TO EMEKA NWOSU/B'],
+      ['2024-10-06', 'D', 4_000, 'NIP TRF TO EMEKA NWOSU/C'],
+      ['2024-10-07', 'D', 6_000, 'NIP TRF TO EMEKA NWOSU/D'],
+    ]),
+  ).spendAnalysis;
+
+  it('gives the amount paid most often, ties to the amount paid last, with its last narration', () => {
+    expect(s.mostFrequentExpense).toBe('NIP TRF TO EMEKA NWOSU/D');
+    expect(s.mostFrequentExpenseAmount).toBe(6_000);
+  });
+});

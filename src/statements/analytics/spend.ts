@@ -157,15 +157,21 @@ const ONLINE_AND_WEB = SPEND_GROUPS.indexOf('OnlineAndWeb');
  */
 class Payees {
   private readonly names: PartyTally;
-  /** Per transaction: its payee's number plus one; 0 when it is not an expense. */
-  private readonly payeeOf: Int32Array;
+  /**
+   * Each payee's payments as a chain, so `top` visits the top payee's rows only, not every row: per
+   * payee number its last row, per row the payee's row before it (-1 for its first).
+   */
+  private readonly lastRow: number[];
+  private readonly previous: Int32Array;
 
   constructor(
     private readonly txs: readonly CanonicalTransaction[],
     private readonly index: StreamsIndex,
   ) {
     this.names = new PartyTally(index, false);
-    this.payeeOf = new Int32Array(txs.length);
+    this.previous = new Int32Array(txs.length);
+    // The index's parties first; a payee known by name only is numbered after them (`PartyTally`).
+    this.lastRow = new Array(index.parties.debit.length).fill(-1);
   }
 
   /** Counts the payee of the debit at row `i`, labelled `label`. */
@@ -178,7 +184,9 @@ class Payees {
         : this.names.addName(
             label.entity ?? (label.counterparty || (this.txs[i] as CanonicalTransaction).narration.toUpperCase()),
           );
-    this.payeeOf[i] = payee + 1;
+    // A payee known by name only is the next number when new: past the end, then appended.
+    this.previous[i] = this.lastRow[payee] ?? -1;
+    this.lastRow[payee] = i;
   }
 
   /**
@@ -190,18 +198,30 @@ class Payees {
     if (best < 0) return { narration: null, amount: 0 };
     const timesPaid = new Map<number, number>();
     let modeRow = -1;
-    for (let i = 0; i < this.payeeOf.length; i++) {
-      if (this.payeeOf[i] !== best + 1) continue;
+    // How often modeRow's amount was paid: it only grows on a row of that amount, which then
+    // becomes modeRow, so it need not be looked up again.
+    let modeTimes = 0;
+    const rows = this.rowsOf(best);
+    for (let k = 0; k < rows.length; k++) {
+      const i = rows[k] as number;
       const amount = (this.txs[i] as CanonicalTransaction).amount;
       const times = (timesPaid.get(amount) ?? 0) + 1;
       timesPaid.set(amount, times);
       // The latest row of an amount paid most often so far.
-      if (modeRow < 0 || times >= (timesPaid.get((this.txs[modeRow] as CanonicalTransaction).amount) as number)) {
+      if (times >= modeTimes) {
         modeRow = i;
+        modeTimes = times;
       }
     }
     const row = this.txs[modeRow] as CanonicalTransaction;
     return { narration: row.narration, amount: row.amount };
+  }
+
+  /** The rows of payee `payee`, in order. */
+  private rowsOf(payee: number): Int32Array {
+    const rows = new Int32Array(this.names.countOf(payee));
+    for (let i = this.lastRow[payee] as number, k = rows.length; k > 0; i = this.previous[i] as number) rows[--k] = i;
+    return rows;
   }
 }
 
