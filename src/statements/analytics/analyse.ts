@@ -75,7 +75,7 @@ export function analyseStatement(
  * The sections of a statement already categorised. The income analysis re-labels salary credits in
  * `categorised` (its verdicts, numbers and labels), so it is the analysis's own from here on.
  */
-export function analyseCategorised(
+function analyseCategorised(
   statement: CanonicalStatement,
   categorised: CategorisedRows,
   integrity?: IntegrityReport,
