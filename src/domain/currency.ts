@@ -77,6 +77,9 @@ const CURRENCIES: Record<string, CurrencyFacts> = {
   USD: { decimals: 2 },
 };
 
+/** Every code this service knows, upper case. */
+export const CURRENCY_CODES: readonly string[] = Object.keys(CURRENCIES);
+
 /**
  * The decimal places of a currency by its ISO 4217 code (upper case), or undefined when the code
  * is not one this service knows.

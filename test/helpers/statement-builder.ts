@@ -1,7 +1,7 @@
 import type { CanonicalStatement, CanonicalTransaction } from '../../src/domain/statement.js';
 import { settleBalances } from '../../src/statements/settle-balances.js';
 
-/** `[date, 'C' | 'D', naira, narration]`; balances follow from the opening balance. */
+/** `[date, 'C' | 'D', naira, narration]` (naira, or major units of `currency`); balances follow from the opening balance. */
 export type Row = [date: string, type: 'C' | 'D', naira: number, narration: string];
 
 /**
@@ -10,7 +10,7 @@ export type Row = [date: string, type: 'C' | 'D', naira: number, narration: stri
  */
 export function statementOf(
   rows: Row[],
-  opts: { holder?: string; openingNaira?: number; balances?: boolean } = {},
+  opts: { holder?: string; openingNaira?: number; balances?: boolean; currency?: string } = {},
 ): CanonicalStatement {
   let balance = Math.round((opts.openingNaira ?? 0) * 100);
   const opening = balance;
@@ -28,7 +28,7 @@ export function statementOf(
   });
   return {
     format: 'periculum',
-    currency: 'NGN',
+    currency: opts.currency ?? 'NGN',
     timeZone: 'Africa/Lagos',
     account: {},
     holder: { name: opts.holder ?? 'ADAEZE CHIOMA NWANKWO' },

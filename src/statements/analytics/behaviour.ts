@@ -5,6 +5,7 @@ import type { AnalysisContext } from './context.js';
 import { transactionItem as item, type TransactionItem } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction, median } from './stats.js';
+import { amountText, thresholdsOf } from './thresholds.js';
 import { rowsOfEither, slotOf, verdictIndex } from './verdicts.js';
 import { counted } from './words.js';
 
@@ -43,13 +44,14 @@ export interface BehavioralAnalysis {
 }
 
 export interface SweepFacts {
-  /** Credits of ₦20,000 or more followed within two days by the balance falling to 10% of what it was. */
+  /**
+   * Credits of ₦20,000 or more (its equivalent in another currency, `thresholds.ts`) followed within
+   * two days by the balance falling to 10% of what it was.
+   */
   swept: CanonicalTransaction[];
   largeCredits: number;
 }
 
-/** Credits at least this large (₦20,000) are checked for a sweep. */
-const SWEEP_MIN_CREDIT = 2_000_000;
 const SWEEP_DAYS = 2;
 const SWEEP_LEFT = 0.1;
 
@@ -66,6 +68,8 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts | null {
   const { rows: txs, day } = ctx;
   const index = verdictIndex(ctx);
   const selfTransfer = slotOf(index, 'self_transfer');
+  // Credits at least this large (₦20,000) are checked for a sweep.
+  const minimum = thresholdsOf(ctx.statement.currency).sweepMinimumCredit;
   const credits: LargeCredits = { rows: [], limits: [], laterToday: [] };
   // The current day starts at row `dayStart`.
   let dayStart = 0;
@@ -77,7 +81,7 @@ export function sweepFacts(ctx: AnalysisContext): SweepFacts | null {
       dayStart = i;
       firstOfDay = credits.rows.length;
     }
-    if (tx.direction === 'credit' && tx.amount >= SWEEP_MIN_CREDIT && index.rowCategory[i] !== selfTransfer) {
+    if (tx.direction === 'credit' && tx.amount >= minimum && index.rowCategory[i] !== selfTransfer) {
       credits.rows.push(i);
       credits.limits.push((afterRow[i] as number) * SWEEP_LEFT);
       credits.laterToday.push(Number.POSITIVE_INFINITY);
@@ -163,7 +167,7 @@ export function behavioralAnalysis(
   const gamblingStatus =
     bets === 0
       ? 'No Gambling Transactions Found'
-      : `${counted(bets, 'betting transaction')}${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''} (${counted(stakes, 'stake')}, ${counted(bets - stakes, 'win')}): ₦${toMajor(staked).toFixed(2)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
+      : `${counted(bets, 'betting transaction')}${operators.size > 0 ? ` with ${[...operators].join(', ')}` : ''} (${counted(stakes, 'stake')}, ${counted(bets - stakes, 'win')}): ${amountText(ctx.statement.currency, staked)} staked, ${(fraction(staked, index.inflow) * 100).toFixed(1)}% of inflow`;
   return {
     monthToMonthInflowToOutflowRate:
       positiveMonths * 2 >= ctx.months.length ? 'Positive Cash Flow' : 'Negative Cash Flow',

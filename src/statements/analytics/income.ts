@@ -19,6 +19,7 @@ import {
 } from './salary-fit.js';
 import { median } from './stats.js';
 import { type StreamsIndex, streamsIndex } from './streams-index.js';
+import { thresholdsOf } from './thresholds.js';
 
 /** `[{date, amount, description}]` items of the real API. */
 export interface TransactionItem {
@@ -152,8 +153,8 @@ export const transactionItem = (tx: CanonicalTransaction): TransactionItem => ({
   description: tx.narration,
 });
 
-function streamOf(g: Group, fit: Fit): SalaryStream {
-  const evidence = fitEvidence(fit);
+function streamOf(g: Group, fit: Fit, currency: string): SalaryStream {
+  const evidence = fitEvidence(fit, currency);
   if (g.names.length > 1) evidence.push(`employer renamed: ${g.names.join(' then ')}`);
   return {
     employer: g.names.join(' / '),
@@ -217,10 +218,10 @@ function startingFrom(pool: readonly Group[], day: number): number {
   return lo;
 }
 
-function detectStreams(groups: readonly Group[]): Kept[] {
+function detectStreams(groups: readonly Group[], currency: string): Kept[] {
   const seeds: Group[] = [];
   const others: Group[] = [];
-  const scratch = new Scratch();
+  const scratch = new Scratch(thresholdsOf(currency).minimumSalary);
   for (const g of groups) {
     if (g.credits.length >= 2 || g.keyword) {
       g.fit = fitSchedule(g.credits, scratch);
@@ -269,7 +270,8 @@ function detectStreams(groups: readonly Group[]): Kept[] {
     seed.used = true;
     const fit = current.fit;
     // A one-off salary credit is listed, saying it is one payment, but is no current income.
-    if (fit?.settled && (fit.confidence >= 0.6 || oneOff(fit))) streams.push({ stream: streamOf(current, fit), fit });
+    if (fit?.settled && (fit.confidence >= 0.6 || oneOff(fit)))
+      streams.push({ stream: streamOf(current, fit, currency), fit });
   }
   return streams;
 }
@@ -285,7 +287,7 @@ export function incomeAnalysis(ctx: AnalysisContext): IncomeResult {
   const { rows, labels } = ctx;
   const index = streamsIndex(ctx);
   const found = payCredits(index);
-  const kept = detectStreams(groupsOf(index, found.payers)).sort(
+  const kept = detectStreams(groupsOf(index, found.payers), ctx.statement.currency).sort(
     (a, b) => b.stream.confidence - a.stream.confidence || b.stream.payments - a.stream.payments,
   );
   const streams = kept.map((k) => k.stream);

@@ -4,6 +4,7 @@ import type { Verdict } from './categorise/categorise.js';
 import { type AnalysisContext, monthCount } from './context.js';
 import type { Frequency, RecurringStream } from './recurring.js';
 import { isPayCandidate } from './streams-index.js';
+import { amountText } from './thresholds.js';
 import { verdictIndex } from './verdicts.js';
 
 /** A recurring inflow counted as other income, with the reason and the transactions behind it. */
@@ -67,8 +68,8 @@ export const isRegularIncome = (s: RecurringStream): boolean =>
 const fromFamily = (ctx: AnalysisContext, s: RecurringStream): boolean =>
   s.rows.some((row) => (ctx.labels[row] as Verdict).payer === 'family');
 
-const evidenceOf = (s: RecurringStream, payments: number, monthly: number): string =>
-  `${s.frequency} inflow stream from ${s.counterparty}: ${payments} payments from ${s.firstDate} to ${s.lastDate}, still MATURE at the statement’s end; not salary, a self-transfer, a loan, gambling, a reversal or support from family; ₦${toMajor(monthly).toFixed(2)} a month`;
+const evidenceOf = (s: RecurringStream, payments: number, monthly: string): string =>
+  `${s.frequency} inflow stream from ${s.counterparty}: ${payments} payments from ${s.firstDate} to ${s.lastDate}, still MATURE at the statement’s end; not salary, a self-transfer, a loan, gambling, a reversal or support from family; ${monthly} a month`;
 
 /**
  * Other income: the credits named as such (`named`: pensions, cashback, interest, ...) and the
@@ -99,7 +100,7 @@ export function otherIncome(
         frequency: s.frequency,
         payments: at.length,
         total: toMajor(total),
-        evidence: [evidenceOf(s, at.length, monthly)],
+        evidence: [evidenceOf(s, at.length, amountText(ctx.statement.currency, monthly))],
         transactionIds: at.map((row) => (ctx.rows[row] as CanonicalTransaction).id),
       });
     }

@@ -5,14 +5,15 @@ import type { AnalysisContext, KnownBalances } from './context.js';
 import { PartyTally } from './parties.js';
 import { fraction } from './stats.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
+import { type Thresholds, thresholdsOf } from './thresholds.js';
 import { slotOf, verdictIndex } from './verdicts.js';
 
 /**
- * Amount bands of the real API, in minor units: under ₦10,000; ₦10,000 to under ₦100,000; ₦100,000
- * to under ₦500,000; ₦500,000 to ₦1,000,000 inclusive; over ₦1,000,000 (exactly a million is not
- * "greater than one million"). Lower bounds are inclusive.
+ * Amount bands of the real API: under ₦10,000; ₦10,000 to under ₦100,000; ₦100,000 to under
+ * ₦500,000; ₦500,000 to ₦1,000,000 inclusive; over ₦1,000,000 (exactly a million is not "greater
+ * than one million"). Lower bounds are inclusive. A statement in another currency is banded by the
+ * naira equivalents (`Thresholds.amountBands`), so the fields keep the meaning their names give.
  */
-const BANDS = [1_000_000, 10_000_000, 50_000_000, 100_000_000];
 const BAND_NAMES = [
   'LessThan10ThousandNaira',
   'Between10ThousandTo100ThousandNaira',
@@ -29,7 +30,6 @@ export const BAND_LABELS = [
   'more than 1,000,000 naira',
 ];
 
-const [BAND_10K, BAND_100K, BAND_500K, BAND_1M] = BANDS as [number, number, number, number];
 export const TRANSACTION_KEYS = BAND_NAMES.map((name) => `percentOfTransactions${name}`);
 export const BALANCE_KEYS = BAND_NAMES.map((name) => `percentOfBalances${name}`);
 /** What each band holds, for the published schema. */
@@ -41,9 +41,11 @@ export const BAND_BOUNDS = [
   'over ₦1,000,000',
 ];
 
-/** Band of an amount (negative balances fall in the first band). */
-const band = (minor: number): number =>
-  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor > BAND_1M);
+/** The band of an amount among a statement's four bounds (negative balances fall in the first band). */
+const bander =
+  ([b10k, b100k, b500k, b1m]: Thresholds['amountBands']) =>
+  (minor: number): number =>
+    Number(minor >= b10k) + Number(minor >= b100k) + Number(minor >= b500k) + Number(minor > b1m);
 
 /** A transfer with its counterparty: `largestIncomingTransfer`, `largestOutgoingTransfer` (beyond the real API). */
 export interface Party {
@@ -140,7 +142,9 @@ function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): 
     out.mostFrequentBalanceRange = null;
     return out;
   }
-  const bands = new Int32Array(BANDS.length + 1);
+  const bounds = thresholdsOf(ctx.statement.currency).amountBands;
+  const band = bander(bounds);
+  const bands = new Int32Array(BAND_NAMES.length);
   const afterRow = balances.afterRow;
   // An indexed loop: for-of over a Float64Array boxes each balance (about 4 times slower here).
   for (let i = 0; i < afterRow.length; i++) {
@@ -148,7 +152,7 @@ function balancePatterns(ctx: AnalysisContext, balances: KnownBalances | null): 
     bands[b] = (bands[b] as number) + 1;
   }
   let lowDays = 0;
-  for (const balance of balances.endOfDay) if (balance < BAND_10K) lowDays++;
+  for (const balance of balances.endOfDay) if (balance < bounds[0]) lowDays++;
   for (let i = 0; i < BAND_NAMES.length; i++)
     out[BALANCE_KEYS[i] as string] = fraction(bands[i] as number, balances.afterRow.length);
   out.percentNumberOfDaysBalanceWasLessThan10ThousandNaira = fraction(lowDays, ctx.spanDays);
@@ -168,7 +172,9 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
   let zeroRows = 0;
   let zeroCredits = 0;
   const zeroRowsOfDay = new Int32Array(ctx.spanDays);
-  const amountBands = new Int32Array(BANDS.length + 1);
+  const bounds = thresholdsOf(ctx.statement.currency).amountBands;
+  const band = bander(bounds);
+  const amountBands = new Int32Array(BAND_NAMES.length);
   const v = verdictIndex(ctx);
   const rowCategory = v.rowCategory;
   const parties = partiesIndex(ctx);
@@ -197,7 +203,7 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
     // A day is active when it has a row that moved money.
     if ((ctx.dayTransactions[d] as number) > (zeroRowsOfDay[d] as number)) {
       activeDays++;
-      if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < BAND_10K) smallDays++;
+      if ((ctx.dayCredit[d] as number) + (ctx.dayDebit[d] as number) < bounds[0]) smallDays++;
     }
   }
   let cardRequests = 0;

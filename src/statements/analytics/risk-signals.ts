@@ -7,6 +7,7 @@ import { type AnalysisContext, monthCount } from './context.js';
 import type { IncomeResult } from './income.js';
 import type { LoanFacts } from './loans.js';
 import { fraction } from './stats.js';
+import { amountText, thresholdsOf, thresholdText } from './thresholds.js';
 import { countedRowsOf, rowsOf, rowsOfEither, verdictIndex } from './verdicts.js';
 import { counted } from './words.js';
 
@@ -28,11 +29,11 @@ export interface RiskSignal {
   chequePairs?: Array<{ returned: string; cheque: string }>;
 }
 
-/** Balance under ₦5,000 at the end of a day. */
-const LOW_BALANCE = 500_000;
-/** A credit this much larger than usual inflow, without a known source, is worth a question. */
+/**
+ * A credit this much larger than usual inflow, without a known source, is worth a question (and at
+ * least `largeInflowMinimum`, `thresholds.ts`).
+ */
 const LARGE_INFLOW_FACTOR = 3;
-const LARGE_INFLOW_MIN = 10_000_000;
 const MAX_IDS = 50;
 
 const ids = (list: readonly { id: string }[]) => list.slice(-MAX_IDS).map((t) => t.id);
@@ -175,12 +176,14 @@ function reversals(ctx: AnalysisContext): RiskSignal {
 function lowBalance(ctx: AnalysisContext): RiskSignal {
   if (ctx.balances === null) return notAssessed('LOW_BALANCE_DAYS', NO_BALANCE);
   const { endOfDay } = ctx.balances;
+  const currency = ctx.statement.currency;
+  const low = thresholdsOf(currency).lowBalance;
   let days = 0;
   let lowest = Number.POSITIVE_INFINITY;
   let lowestDay = -1;
   for (let i = 0; i < ctx.spanDays; i++) {
     const b = endOfDay[i] as number;
-    if (b < LOW_BALANCE) days++;
+    if (b < low) days++;
     if (b < lowest) {
       lowest = b;
       lowestDay = i;
@@ -188,25 +191,32 @@ function lowBalance(ctx: AnalysisContext): RiskSignal {
   }
   const share = fraction(days, ctx.spanDays);
   const severity: Severity = share >= 0.5 ? 'high' : share >= 0.2 ? 'medium' : days > 0 ? 'low' : 'none';
-  return signal('LOW_BALANCE_DAYS', severity, `${days} of ${ctx.spanDays} days ended under ₦5,000`, {
-    days,
-    totalDays: ctx.spanDays,
-    share,
-    lowestBalance: lowestDay >= 0 ? toMajor(lowest) : null,
-    lowestBalanceDate: lowestDay >= 0 ? dateOf(ctx.firstDay + lowestDay) : null,
-    balancesReported: ctx.balancesReported ? 'Yes' : 'No',
-  });
+  return signal(
+    'LOW_BALANCE_DAYS',
+    severity,
+    `${days} of ${ctx.spanDays} days ended under ${thresholdText(currency, low)}`,
+    {
+      days,
+      totalDays: ctx.spanDays,
+      share,
+      lowestBalance: lowestDay >= 0 ? toMajor(lowest) : null,
+      lowestBalanceDate: lowestDay >= 0 ? dateOf(ctx.firstDay + lowestDay) : null,
+      balancesReported: ctx.balancesReported ? 'Yes' : 'No',
+    },
+  );
 }
 
-function sweepSignal(sweep: SweepFacts | null): RiskSignal {
+function sweepSignal(ctx: AnalysisContext, sweep: SweepFacts | null): RiskSignal {
   if (sweep === null) return notAssessed('ACCOUNT_SWEEP', NO_BALANCE);
+  const currency = ctx.statement.currency;
+  const large = thresholdText(currency, thresholdsOf(currency).sweepMinimumCredit);
   const share = fraction(sweep.swept.length, sweep.largeCredits);
   const severity: Severity =
     sweep.swept.length >= 2 && share >= 0.5 ? 'medium' : sweep.swept.length > 0 ? 'low' : 'none';
   return signal(
     'ACCOUNT_SWEEP',
     severity,
-    `${sweep.swept.length} of ${sweep.largeCredits} credits of ₦20,000+ were swept out within two days (balance down to 10% or less)`,
+    `${sweep.swept.length} of ${sweep.largeCredits} credits of ${large}+ were swept out within two days (balance down to 10% or less)`,
     { swept: sweep.swept.length, largeCredits: sweep.largeCredits, share },
     ids(sweep.swept),
   );
@@ -237,7 +247,8 @@ function salary(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
 function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   const index = verdictIndex(ctx);
   const usual = income.averagePredictedSalary > 0 ? income.averagePredictedSalary : index.inflow / monthCount(ctx);
-  const threshold = Math.max(LARGE_INFLOW_MIN, usual * LARGE_INFLOW_FACTOR);
+  const currency = ctx.statement.currency;
+  const threshold = Math.max(thresholdsOf(currency).largeInflowMinimum, usual * LARGE_INFLOW_FACTOR);
   const items: number[] = [];
   let total = 0;
   // Only a category with a credit this large needs its transactions looked at.
@@ -253,7 +264,7 @@ function largeInflows(ctx: AnalysisContext, income: IncomeResult): RiskSignal {
   return signal(
     'LARGE_UNEXPLAINED_INFLOWS',
     items.length >= 3 ? 'medium' : items.length > 0 ? 'low' : 'none',
-    `${items.length} credit(s) of ₦${toMajor(threshold).toFixed(2)} or more from unexplained sources`,
+    `${items.length} credit(s) of ${amountText(currency, threshold)} or more from unexplained sources`,
     { count: items.length, threshold: toMajor(threshold), total: toMajor(total) },
     lastIds(ctx, items),
   );
@@ -279,7 +290,7 @@ export function riskSignals(ctx: AnalysisContext, inputs: RiskInputs): RiskSigna
     bounced(ctx),
     reversals(ctx),
     lowBalance(ctx),
-    sweepSignal(inputs.sweep),
+    sweepSignal(ctx, inputs.sweep),
     salary(ctx, inputs.income),
     largeInflows(ctx, inputs.income),
     integrity(ctx, inputs.chainBreaks),

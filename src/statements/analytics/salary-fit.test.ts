@@ -23,7 +23,7 @@ function credits(rows: Row[]): Credit[] {
     rows.map((_, i) => i),
   );
 }
-const fitOf = (rows: Row[]): Fit | null => fitSchedule(credits(rows), new Scratch());
+const fitOf = (rows: Row[]): Fit | null => fitSchedule(credits(rows), new Scratch(kobo(15_000)));
 const ym = (year: number, month1: number) => year * 12 + month1 - 1;
 const kobo = (naira: number) => naira * 100;
 const monthly = (day: string, naira: number, narration: string, months = ['01', '02', '03', '04']): Row[] =>
@@ -131,7 +131,7 @@ describe('fitSchedule: a named salary on the 25th, early before weekends, pro-ra
   });
 
   it('explains itself', () => {
-    expect(fitEvidence(fit)).toEqual([
+    expect(fitEvidence(fit, 'NGN')).toEqual([
       '6 payment(s) around day 25 over 6 month(s), 100% of month-to-month amounts within -33%..+50%',
       'narration names salary or payroll',
       'first payment smaller: pro-rated first month, left out of the average',
@@ -149,7 +149,9 @@ describe('fitSchedule: a raise is not a pro-rated first month', () => {
     expect(fit.proRated).toBe(false);
     expect(fit.predictedFrom).toBe(3);
     expect(predictedOf(fit)).toBe(kobo(360_000));
-    expect(fitEvidence(fit)).not.toContain('first payment smaller: pro-rated first month, left out of the average');
+    expect(fitEvidence(fit, 'NGN')).not.toContain(
+      'first payment smaller: pro-rated first month, left out of the average',
+    );
   });
 
   it('a smaller first payment, then a dip and a raise: still pro-rated', () => {
@@ -167,7 +169,7 @@ describe('fitSchedule: a raise is not a pro-rated first month', () => {
 
 describe('fitSchedule', () => {
   it('no credits: null', () => {
-    expect(fitSchedule([], new Scratch())).toBeNull();
+    expect(fitSchedule([], new Scratch(kobo(15_000)))).toBeNull();
   });
 
   it('one credit not named salary: null; named salary: a one-off of 0.1 + 0.25, under a stream’s 0.6', () => {
@@ -177,7 +179,7 @@ describe('fitSchedule', () => {
     expect(one.payments).toHaveLength(1);
     expect(oneOff(one)).toBe(true);
     expect(predictedOf(one)).toBe(kobo(300_000));
-    expect(fitEvidence(one)).toEqual([
+    expect(fitEvidence(one, 'NGN')).toEqual([
       '1 payment, on 2023-01-25: one payment shows no pay frequency and no month-to-month amounts, so it is not a monthly salary',
       'narration names salary or payroll',
     ]);
@@ -189,7 +191,7 @@ describe('fitSchedule', () => {
     expect(fitOf(monthly('10', 90_000, 'NIP CR/ACME LTD/GTB', ['01', '02']))).toBeNull();
     const rail = fitOf(monthly('10', 90_000, 'NIP CR/ACME LTD/GAPS', ['01', '02']));
     expect(rail).toMatchObject({ keyword: false, settled: true, rail: true, band: '-33%..+50%', confidence: 0.55 });
-    expect(fitEvidence(rail as Fit)).toContain('paid through a payroll rail');
+    expect(fitEvidence(rail as Fit, 'NGN')).toContain('paid through a payroll rail');
   });
 
   it('an unnamed regular transfer of ₦90,000 on the 28th: 0.65, the tight band, settled', () => {
@@ -217,7 +219,7 @@ describe('fitSchedule', () => {
     expect(settled(fit)).toBe(fit);
     // 0.65 halved.
     expect(fit).toMatchObject({ settled: true, rail: false, band: '-10%..+25%', confidence: 0.33 });
-    expect(fitEvidence(fit)).toContain('amount below ₦15,000');
+    expect(fitEvidence(fit, 'NGN')).toContain('amount below ₦15,000');
   });
 
   it('an unnamed payer sending other credits besides: the extra credits halve the confidence', () => {
@@ -231,7 +233,7 @@ describe('fitSchedule', () => {
     expect(fit.payments.map((c) => c.dom)).toEqual([28, 28, 28, 28]);
     expect(fit.credits).toBe(6);
     expect(settled(fit).confidence).toBe(0.33);
-    expect(fitEvidence(fit)).toContain('the payer sent 6 credits, not one a month');
+    expect(fitEvidence(fit, 'NGN')).toContain('the payer sent 6 credits, not one a month');
   });
 
   it('an unnamed payer whose amounts jump by more than 25%: unstable, under 0.6', () => {
@@ -321,7 +323,7 @@ describe('fitSchedule', () => {
   });
 
   it('a scratch can be reused across fits with no carry-over', () => {
-    const scratch = new Scratch();
+    const scratch = new Scratch(kobo(15_000));
     const first = fitSchedule(credits(salary), scratch) as Fit;
     fitSchedule(credits(monthly('10', 90_000, 'NIP CR/JOHN DOE/GTB')), scratch);
     const again = fitSchedule(credits(salary), scratch) as Fit;

@@ -5,9 +5,8 @@ import { tokenise } from './categorise/tokenise.js';
 import payroll from './lexicon/payroll.json' with { type: 'json' };
 import { median } from './stats.js';
 import type { StreamsIndex } from './streams-index.js';
+import { thresholdText } from './thresholds.js';
 
-/** A regular stream smaller than this (₦15,000 a month) is not taken for a salary without the word. */
-const MIN_SALARY = 1_500_000;
 const ON_SCHEDULE_DAYS = 3;
 const RAILS: readonly string[] = payroll.rails;
 const RAIL_SET: ReadonlySet<string> = new Set(RAILS);
@@ -97,8 +96,13 @@ function paidByRail(c: Credit): boolean {
   return c.rail === 1;
 }
 
-/** Buffers reused by the schedule tests of one analysis. */
+/** Buffers reused by the schedule tests of one analysis, and the statement's minimum salary. */
 export class Scratch {
+  /**
+   * A regular stream paying less than this (minor units; ₦15,000 a month or its equivalent,
+   * `thresholds.ts`) is not taken for a salary without the word.
+   */
+  readonly minimumSalary: number;
   readonly fits: number[] = new Array(32).fill(0);
   /** Candidate pay days and their fits, most fits first. */
   readonly topDay: number[] = [0, 0, 0, 0, 0, 0];
@@ -110,6 +114,10 @@ export class Scratch {
   /** Out of `onSchedule`. */
   found = 0;
   spread = 0;
+
+  constructor(minimumSalary: number) {
+    this.minimumSalary = minimumSalary;
+  }
 
   /** Makes the slot buffers hold at least `size` pay months. */
   reserve(size: number): void {
@@ -225,6 +233,8 @@ export interface Fit {
   predicted: number;
   proRated: boolean;
   keyword: boolean;
+  /** The statement's minimum salary (`Scratch.minimumSalary`). */
+  minimumSalary: number;
   /**
    * Whether the fields below are known (see `settled`); until then they are those of pay through
    * a payroll rail, the most the fit could score, and its confidence is under 0.6.
@@ -321,6 +331,7 @@ export function fitSchedule(credits: readonly Credit[], scratch: Scratch): Fit |
     predicted: Number.NaN,
     proRated,
     keyword,
+    minimumSalary: scratch.minimumSalary,
     settled: false,
     rail: true,
     stability: 0,
@@ -391,12 +402,12 @@ export function predictedOf(fit: Fit): number {
   return fit.predicted;
 }
 
-/** Whether the predicted pay is under ₦15,000 (told from the range of its payments when it can be). */
+/** Whether the predicted pay is under the minimum salary (told from the range of its payments when it can be). */
 function belowMinimum(fit: Fit): boolean {
   const [low, high] = rangeOf(fit.payments, fit.predictedFrom, fit.payments.length);
-  if (high < MIN_SALARY) return true;
-  if (low >= MIN_SALARY) return false;
-  return predictedOf(fit) < MIN_SALARY;
+  if (high < fit.minimumSalary) return true;
+  if (low >= fit.minimumSalary) return false;
+  return predictedOf(fit) < fit.minimumSalary;
 }
 
 function rangeOf(payments: readonly Credit[], from: number, to: number): [number, number] {
@@ -422,8 +433,8 @@ function amountsOf(payments: readonly Credit[], from: number, to: number): numbe
  */
 export const oneOff = (fit: Fit): boolean => fit.payments.length === 1;
 
-/** Why a fit is (or is not) a salary, in the order the confidence was built. */
-export function fitEvidence(fit: Fit): string[] {
+/** Why a fit is (or is not) a salary, in the order the confidence was built; amounts in `currency`. */
+export function fitEvidence(fit: Fit, currency: string): string[] {
   const k = fit.payments.length;
   const months = fit.lastMonth - fit.firstMonth + 1;
   const evidence = [
@@ -435,6 +446,6 @@ export function fitEvidence(fit: Fit): string[] {
   if (fit.rail) evidence.push('paid through a payroll rail');
   if (fit.proRated) evidence.push('first payment smaller: pro-rated first month, left out of the average');
   if (fit.credits >= 1.5 * k && !fit.keyword) evidence.push(`the payer sent ${fit.credits} credits, not one a month`);
-  if (!fit.keyword && belowMinimum(fit)) evidence.push('amount below ₦15,000');
+  if (!fit.keyword && belowMinimum(fit)) evidence.push(`amount below ${thresholdText(currency, fit.minimumSalary)}`);
   return evidence;
 }

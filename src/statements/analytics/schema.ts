@@ -12,7 +12,9 @@ import { REAL_CATEGORY_TOKENS, SPEND_GROUPS } from './spend.js';
 const open = (properties: Record<string, TSchema>, description: string) =>
   Type.Object(properties, { additionalProperties: true, description });
 
-const Naira = (description: string) => Type.Number({ description: `${description} (naira, two decimals)` });
+/** An amount in major units of the statement's currency: naira for the NGN statements most are. */
+const Naira = (description: string) =>
+  Type.Number({ description: `${description} (naira, or the statement's currency; two decimals)` });
 const Fraction = (description: string) => Type.Number({ minimum: 0, description: `${description} (fraction 0..1)` });
 /** A figure read from balances: null, never worked out from an assumed 0, when the statement gives none. */
 const FromBalances = (figure: TSchema) =>
@@ -242,7 +244,7 @@ export const TransactionPatternAnalysisSchema = open(
     largestIncomingTransfer: LargestTransfer('incoming'),
     largestOutgoingTransfer: LargestTransfer('outgoing'),
   },
-  'The real API’s transaction-pattern section (amount and balance bands are fractions)',
+  'The real API’s transaction-pattern section (amount and balance bands are fractions). A statement in another currency is banded by the naira equivalents of the bounds (reference rates in `lexicon/thresholds.json`), so each field keeps the meaning its name gives',
 );
 
 export const BehavioralAnalysisSchema = open(
@@ -282,7 +284,7 @@ export const BehavioralAnalysisSchema = open(
       YesNo('Credits of ₦20,000+ taken down to 10% within two days, for two of them and half of them or more'),
     ),
   },
-  'The real API’s behavioural section. Inflow: every credit except self-transfers, reversals and cheque credits a returned cheque took back (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
+  'The real API’s behavioural section. Amounts named in naira mean their equivalent for a statement in another currency (`lexicon/thresholds.json`). Inflow: every credit except self-transfers, reversals and cheque credits a returned cheque took back (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
 );
 
 export const LoanAnalysisSchema = open(
@@ -345,7 +347,7 @@ export const MonthSummarySchema = open(
     transactionCount: Count('Rows of the month'),
     inflow: Naira('Credits'),
     outflow: Naira('Debits'),
-    net: Type.Number({ description: 'Inflow less outflow (naira, two decimals)' }),
+    net: Naira('Inflow less outflow'),
     openingBalance: FromBalances(Naira('Balance before the month')),
     closingBalance: FromBalances(Naira('End-of-day balance of the month’s last statement day')),
     lowestBalance: FromBalances(
@@ -406,7 +408,7 @@ export const RiskSignalSchema = open(
       }),
     ),
   },
-  'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers, reversals and cheque credits a returned cheque took back)',
+  'A risk flag with its evidence; shares of inflow divide by the inflow (credits except self-transfers, reversals and cheque credits a returned cheque took back). Its thresholds are set in naira (a day ending under ₦5,000, credits of ₦20,000+ for a sweep, large inflows from ₦100,000) and, for a statement in another currency, are their equivalents at reference rates, which the message states in that currency',
 );
 
 const CategoryTotal = Type.Object({ category: Type.String(), count: Count('Transactions'), total: Naira('Total') });
