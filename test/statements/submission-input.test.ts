@@ -187,6 +187,15 @@ describe('currencies', () => {
     ]);
   });
 
+  it('mono: a USD account is analysed with its thresholds in dollars, and says so', async () => {
+    const body = bodyFor('mono', rows, 'dollar account') as { data: Array<Record<string, unknown>> };
+    for (const row of body.data) row.currency = 'USD';
+    const res = await submit('mono', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const low = res.json().riskSignals.find((s: { code: string }) => s.code === 'LOW_BALANCE_DAYS');
+    expect(low.message).toMatch(/^\d+ of \d+ days ended under USD 3\.3$/);
+  });
+
   it("mono: a USD row among NGN rows is 422 at its currency, naming the statement's, not added into naira", async () => {
     const body = bodyFor('mono', rows, 'mixed currencies') as { data: Array<Record<string, unknown>> };
     (body.data[3] as Record<string, unknown>).currency = 'USD';
