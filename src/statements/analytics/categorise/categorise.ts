@@ -5,6 +5,7 @@ import payroll from '../lexicon/payroll.json' with { type: 'json' };
 import { type Category, type Channel, isPayCandidate } from './categories.js';
 import {
   counterpartySide,
+  hasHolderWord,
   holderTokens,
   type Institutions,
   type NameGrammar,
@@ -300,7 +301,7 @@ export function judge(
   // On a debit naming the holder and someone else, the field naming the payee (`paidToAnother`).
   let payee: Span | null = null;
   let self = false;
-  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && holder.length > 0) {
+  if ((!picked || picked.rule.priority < SELF_TRANSFER_PRIORITY) && hasHolderWord(words, side, holder)) {
     const grammar = nameGrammar(words, hits, starts);
     if (namesHolder(words, side, holder, grammar)) {
       // On a credit the holder may be named as the beneficiary, after the sender; on a debit as the sender.

@@ -96,6 +96,23 @@ export function namesHolder(words: NarrationWords, side: Span, holder: readonly 
   return shares && initialledName(words, side, holder, g.grammar);
 }
 
+/**
+ * Whether `side` has a word of the holder's name: `namesHolder` is false without one (a run naming
+ * the holder, in full or with initials, spells at least one of his words). Asked first, as one
+ * loop over the side's words, so the narrations naming someone else (most) skip reading runs and
+ * marking lexical words.
+ */
+export function hasHolderWord(words: NarrationWords, side: Span, holder: readonly string[]): boolean {
+  // A bit per length the holder's words have (31 for any longer): a word of another length is none of them.
+  let lengths = 0;
+  for (let k = 0; k < holder.length; k++) lengths |= 1 << Math.min((holder[k] as string).length, 31);
+  for (let i = side.start; i < side.end; i++) {
+    const length = Math.min((words.end[i] as number) - (words.start[i] as number), 31);
+    if (((lengths >>> length) & 1) !== 0 && holderWord(words, i, holder) >= 0) return true;
+  }
+  return false;
+}
+
 /** What a run of name words is (`readRun`). */
 const NO_HOLDER_WORD = 0;
 const SHARES_WORDS = 1;

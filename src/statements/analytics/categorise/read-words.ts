@@ -61,31 +61,36 @@ function scan(text: string): boolean {
   const trie = wordTrie();
   let count = 0;
   let i = 0;
+  let c = n > 0 ? text.charCodeAt(0) : 32;
   while (i < n) {
-    let c = text.charCodeAt(i);
     if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) {
       // A separator: anything but a letter or digit.
       if (c === 42 || c > 127) return false;
-      i++;
+      c = ++i < n ? text.charCodeAt(i) : 32;
       continue;
     }
     const from = i;
-    let state = ROOT;
+    let state = ROOT | 0;
     let k = 0;
     // Per character nothing is stored (`upperCodeAt` reads `text` again), called or imported: the
-    // test for a letter or digit, the trie's step (`wordTrie`) and its dead state (0) are written
-    // out. A store, a call of a module's function or a read of an imported binding (checked on
-    // every use) cost more per character than the rest of the loop.
-    while (true) {
+    // test for a letter or digit and the trie's step (`wordTrie`) are written out, and the kinds
+    // are literals (`HAS_LOWER` 2, `HAS_DIGIT` 1), as a module's constant is read from its context
+    // and checked on every use. `| 0` keeps the state a 32-bit integer (it is kept tagged, and
+    // untagged on every step, otherwise). Past the end, the next character reads as a space.
+    do {
       if ((c - 97) >>> 0 < 26) {
-        k |= HAS_LOWER;
+        k |= 2;
         c -= 32;
-      } else if ((c - 48) >>> 0 < 10) k |= HAS_DIGIT;
-      // Past a dead state no word is found: the rest of a reference skips the trie.
-      if (state !== 0) state = trie[(state + c - 48) | 0] as number;
-      if (++i >= n) break;
-      c = text.charCodeAt(i);
-      if (!((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26)) break;
+      } else if ((c - 48) >>> 0 < 10) k |= 1;
+      state = trie[(state + c - 48) | 0] as number;
+      c = ++i < n ? text.charCodeAt(i) : 32;
+    } while (state !== 0 && ((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26));
+    // Past a dead state no word is found: the rest of the word (most often a reference's digits)
+    // is read in a loop of its own that only notes its kinds of character.
+    while ((c - 48) >>> 0 < 10 || ((c | 32) - 97) >>> 0 < 26) {
+      if ((c - 97) >>> 0 < 26) k |= 2;
+      else if ((c - 48) >>> 0 < 10) k |= 1;
+      c = ++i < n ? text.charCodeAt(i) : 32;
     }
     start[count] = from;
     end[count] = i;
