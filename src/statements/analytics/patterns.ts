@@ -41,9 +41,16 @@ export const BAND_BOUNDS = [
   'over ₦1,000,000',
 ];
 
-/** Band of an amount (negative balances fall in the first band). */
-const band = (minor: number): number =>
-  Number(minor >= BAND_10K) + Number(minor >= BAND_100K) + Number(minor >= BAND_500K) + Number(minor > BAND_1M);
+/**
+ * Band of an amount (negative balances, and NaN, fall in the first band). Compared in turn, not
+ * summed from four comparisons: most amounts and balances stop at the first or second test.
+ */
+function band(minor: number): number {
+  if (!(minor >= BAND_10K)) return 0;
+  if (!(minor >= BAND_100K)) return 1;
+  if (!(minor >= BAND_500K)) return 2;
+  return minor > BAND_1M ? 4 : 3;
+}
 
 /** A transfer with its counterparty: `largestIncomingTransfer`, `largestOutgoingTransfer` (beyond the real API). */
 export interface Party {
