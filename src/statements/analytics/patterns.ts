@@ -181,6 +181,9 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
   const parties = partiesIndex(ctx);
   const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
+  // Read once: the transfer tallies' stores would otherwise make the loop read them again per row.
+  const inSlot = incoming.slot;
+  const outSlot = outgoing.slot;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
     if (tx.amount === 0) {
@@ -193,8 +196,8 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
     const slot = rowCategory[i];
-    if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
-    else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
+    if (slot === inSlot) incoming.add(i, tx, labels[i] as Verdict);
+    else if (slot === outSlot) outgoing.add(i, tx, labels[i] as Verdict);
   }
   const n = txs.length - zeroRows;
   const credits = ctx.creditCount - zeroCredits;

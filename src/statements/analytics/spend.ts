@@ -3,7 +3,7 @@ import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
 import type { MonthAmount } from './cash-flow.js';
 import type { Verdict } from './categorise/categorise.js';
-import { type AnalysisContext, monthCount, monthOf } from './context.js';
+import { type AnalysisContext, monthCount } from './context.js';
 import { PartyTally } from './parties.js';
 import type { RecurringStream } from './recurring.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
@@ -263,7 +263,9 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     verdictKind[k] = kinds[slot] as number;
     verdictGroup[k] = channelGroup((verdicts[k] as Verdict).channel);
   }
-  // Per debit: its channel group, month and payee.
+  // Per debit: its channel group, month and payee. The context's fields are read once: the payee
+  // tally's stores would otherwise make the compiled loop read them again for every row.
+  const { day, dayMonth, firstDay } = ctx;
   for (let i = 0; i < txs.length; i++) {
     const k = verdictOf[i] as number;
     const kind = verdictKind[k] as number;
@@ -281,7 +283,7 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
       }
     }
     if (kind === SPEND) continue;
-    const m = monthOf(ctx, i);
+    const m = dayMonth[(day[i] as number) - firstDay] as number;
     perMonth[m] = (perMonth[m] as number) + amount;
     if (kind === EXPENSE) payees.add(i, labels[i] as Verdict);
   }
