@@ -79,3 +79,39 @@ describe('balances: known from a row, a stated opening or a stated closing balan
     expect(contextOfStatement(settled(s)).chainBreaks).toBe(0);
   });
 });
+
+describe('day and month sums: each day’s rows summed, days without rows empty', () => {
+  // Opening 10,000; two rows on Jan 30, none on Jan 31, three on Feb 1.
+  const ctx = contextOf(
+    [
+      ['2024-01-30', 'C', 5_000, 'NIP CR/TUNDE BAKARE/GTB'],
+      ['2024-01-30', 'D', 12_000, 'POS PURCHASE SHOPRITE LEKKI'],
+      ['2024-02-01', 'D', 1_000, 'AIRTIME MTN 08031234567'],
+      ['2024-02-01', 'C', 20_000, 'NIP CR/ADA OKEKE/ACCESS'],
+      ['2024-02-01', 'D', 4_000, 'POS PURCHASE CHICKEN REPUBLIC'],
+    ],
+    { openingNaira: 10_000 },
+  );
+  const kobo = (xs: ArrayLike<number>) => Array.from(xs, (k) => k / 100);
+
+  it('credits, debits and number of transactions per day', () => {
+    expect(kobo(ctx.dayCredit)).toEqual([5_000, 0, 20_000]);
+    expect(kobo(ctx.dayDebit)).toEqual([12_000, 0, 5_000]);
+    expect(Array.from(ctx.dayTransactions)).toEqual([2, 0, 3]);
+  });
+
+  it('the lowest and highest balance after any row of a day; none on a day without rows', () => {
+    // After each row: 15,000, 3,000 | 2,000, 22,000, 18,000.
+    expect(kobo(ctx.balances?.dayLowest ?? [])).toEqual([3_000, Number.POSITIVE_INFINITY, 2_000]);
+    expect(kobo(ctx.balances?.dayHighest ?? [])).toEqual([15_000, Number.NEGATIVE_INFINITY, 22_000]);
+    expect(kobo(ctx.balances?.endOfDay ?? [])).toEqual([3_000, 3_000, 18_000]);
+  });
+
+  it('the months’ sums are their days’', () => {
+    expect(ctx.months).toEqual(['2024-01', '2024-02']);
+    expect(kobo(ctx.monthCredit)).toEqual([5_000, 20_000]);
+    expect(kobo(ctx.monthDebit)).toEqual([12_000, 5_000]);
+    expect(Array.from(ctx.monthTransactions)).toEqual([2, 3]);
+    expect([ctx.totalCredit / 100, ctx.totalDebit / 100, ctx.creditCount]).toEqual([25_000, 17_000, 2]);
+  });
+});

@@ -112,26 +112,40 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
   let totalCredit = 0;
   let totalDebit = 0;
   let creditCount = 0;
+  // The current day's sums and extremes are kept in locals and added to the day arrays when the day
+  // changes (rows are in date order, so once a day): fewer typed-array reads and writes per row.
   let currentDay = 0;
+  let credit = 0;
+  let debit = 0;
+  let count = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  const days: DayArrays = { dayTransactions, dayCredit, dayDebit, dayLowest, dayHighest };
   for (let i = 0; i < n; i++) {
     const tx = txs[i] as CanonicalTransaction;
     const day = (rowDay[i] as number) - firstDay;
     if (day !== currentDay) {
+      addDay(days, currentDay, count, credit, debit, lowest, highest);
+      credit = 0;
+      debit = 0;
+      count = 0;
+      lowest = Number.POSITIVE_INFINITY;
+      highest = Number.NEGATIVE_INFINITY;
       while (endOfDay.length < day) endOfDay.push(running);
       currentDay = day;
     }
     const amount = tx.amount;
     // The last balance moved by the rows since, balanced or not: what this row's balance should follow.
     const before = running;
-    dayTransactions[day] = (dayTransactions[day] as number) + 1;
+    count++;
     if (tx.direction === 'credit') {
       creditCount++;
       totalCredit += amount;
-      dayCredit[day] = (dayCredit[day] as number) + amount;
+      credit += amount;
       running += amount;
     } else {
       totalDebit += amount;
-      dayDebit[day] = (dayDebit[day] as number) + amount;
+      debit += amount;
       running -= amount;
     }
     const balance = tx.balance;
@@ -141,9 +155,10 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
       balancesReported = true;
     }
     afterRow[i] = running;
-    if (running < (dayLowest[day] as number)) dayLowest[day] = running;
-    if (running > (dayHighest[day] as number)) dayHighest[day] = running;
+    if (running < lowest) lowest = running;
+    if (running > highest) highest = running;
   }
+  if (n > 0) addDay(days, currentDay, count, credit, debit, lowest, highest);
   while (endOfDay.length < spanDays) endOfDay.push(running);
 
   const months = first ? monthsBetween(firstDate, lastDate) : [];
@@ -189,6 +204,35 @@ export function buildContext(statement: CanonicalStatement, categorised: Categor
     verdictIndex: null,
     streamsIndex: null,
   };
+}
+
+/** The per-day arrays `buildContext` fills. */
+interface DayArrays {
+  dayTransactions: Int32Array;
+  dayCredit: Float64Array;
+  dayDebit: Float64Array;
+  dayLowest: Float64Array;
+  dayHighest: Float64Array;
+}
+
+/**
+ * Adds one run of rows of day `d` to the day arrays. A function of its arguments, not a closure over
+ * `buildContext`'s running sums, which would then live in a heap context rather than in registers.
+ */
+function addDay(
+  days: DayArrays,
+  d: number,
+  count: number,
+  credit: number,
+  debit: number,
+  lowest: number,
+  highest: number,
+): void {
+  days.dayTransactions[d] = (days.dayTransactions[d] as number) + count;
+  days.dayCredit[d] = (days.dayCredit[d] as number) + credit;
+  days.dayDebit[d] = (days.dayDebit[d] as number) + debit;
+  if (lowest < (days.dayLowest[d] as number)) days.dayLowest[d] = lowest;
+  if (highest > (days.dayHighest[d] as number)) days.dayHighest[d] = highest;
 }
 
 function dayMonths(firstDate: string, spanDays: number): Int32Array {

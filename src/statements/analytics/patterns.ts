@@ -41,11 +41,19 @@ export const BAND_BOUNDS = [
   'over ₦1,000,000',
 ];
 
-/** The band of an amount among a statement's four bounds (negative balances fall in the first band). */
+/**
+ * The band of an amount among a statement's four bounds (negative balances, and NaN, fall in the
+ * first band). Compared in turn, not summed from four comparisons: most amounts and balances stop
+ * at the first or second test.
+ */
 const bander =
   ([b10k, b100k, b500k, b1m]: Thresholds['amountBands']) =>
-  (minor: number): number =>
-    Number(minor >= b10k) + Number(minor >= b100k) + Number(minor >= b500k) + Number(minor > b1m);
+  (minor: number): number => {
+    if (!(minor >= b10k)) return 0;
+    if (!(minor >= b100k)) return 1;
+    if (!(minor >= b500k)) return 2;
+    return minor > b1m ? 4 : 3;
+  };
 
 /** A transfer with its counterparty: `largestIncomingTransfer`, `largestOutgoingTransfer` (beyond the real API). */
 export interface Party {
@@ -180,6 +188,9 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
   const parties = partiesIndex(ctx);
   const incoming = new Transfers(slotOf(v, 'transfer_in'), 'credit', parties);
   const outgoing = new Transfers(slotOf(v, 'transfer'), 'debit', parties);
+  // Read once: the transfer tallies' stores would otherwise make the loop read them again per row.
+  const inSlot = incoming.slot;
+  const outSlot = outgoing.slot;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
     if (tx.amount === 0) {
@@ -192,8 +203,8 @@ export function transactionPatternAnalysis(ctx: AnalysisContext, missingRows: bo
     const b = band(tx.amount);
     amountBands[b] = (amountBands[b] as number) + 1;
     const slot = rowCategory[i];
-    if (slot === incoming.slot) incoming.add(i, tx, labels[i] as Verdict);
-    else if (slot === outgoing.slot) outgoing.add(i, tx, labels[i] as Verdict);
+    if (slot === inSlot) incoming.add(i, tx, labels[i] as Verdict);
+    else if (slot === outSlot) outgoing.add(i, tx, labels[i] as Verdict);
   }
   const n = txs.length - zeroRows;
   const credits = ctx.creditCount - zeroCredits;

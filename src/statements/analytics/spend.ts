@@ -3,7 +3,7 @@ import type { CanonicalTransaction } from '../../domain/statement.js';
 import { monthLabel } from './calendar.js';
 import type { MonthAmount } from './cash-flow.js';
 import type { Verdict } from './categorise/categorise.js';
-import { type AnalysisContext, monthCount, monthOf } from './context.js';
+import { type AnalysisContext, monthCount } from './context.js';
 import { PartyTally } from './parties.js';
 import type { RecurringStream } from './recurring.js';
 import { partiesIndex, type StreamsIndex } from './streams-index.js';
@@ -251,23 +251,41 @@ export function spendAnalysis(ctx: AnalysisContext, streams: readonly RecurringS
     // Charges ride along with other spending; they would otherwise always be the most frequent.
     if (kind === EXPENSE && (!topCategory || moreFrequent(c, topCategory))) topCategory = c;
   }
-  // Per debit: its channel group, month and payee.
+  // Per verdict: its category's kind and its channel's group. Rows of one verdict share both, so the
+  // row loop reads them by the row's verdict number rather than reading its label and channel.
+  const { verdicts, verdictOf } = ctx;
+  const cancelled = v.cancelled;
+  const verdictKind = new Uint8Array(verdicts.length);
+  const verdictGroup = new Int8Array(verdicts.length);
+  for (let k = 0; k < verdicts.length; k++) {
+    const slot = v.verdictSlot[k] as number;
+    if (slot < 0) continue;
+    verdictKind[k] = kinds[slot] as number;
+    verdictGroup[k] = channelGroup((verdicts[k] as Verdict).channel);
+  }
+  // Per debit: its channel group, month and payee. The context's fields are read once: the payee
+  // tally's stores would otherwise make the compiled loop read them again for every row.
+  const { day, dayMonth, firstDay } = ctx;
   for (let i = 0; i < txs.length; i++) {
-    const kind = kinds[v.rowCategory[i] as number] as number;
-    if (kind === NOT_SPEND || v.cancelled[i] === 1) continue;
+    const k = verdictOf[i] as number;
+    const kind = verdictKind[k] as number;
+    if (kind === NOT_SPEND || cancelled[i] === 1) continue;
     const tx = txs[i] as CanonicalTransaction;
     if (tx.direction !== 'debit') continue;
-    const label = labels[i] as Verdict;
     const amount = tx.amount;
-    const channel = label.channel;
-    const g = channelGroup(channel);
-    if (g >= 0) totals[g] = (totals[g] as number) + amount;
-    if (channel === 'agent') viaAgents += amount;
-    else if (channel === 'atm') atmRows.push(i);
+    const g = verdictGroup[k] as number;
+    if (g >= 0) {
+      totals[g] = (totals[g] as number) + amount;
+      if (g === ATM_AND_POS) {
+        const channel = (labels[i] as Verdict).channel;
+        if (channel === 'agent') viaAgents += amount;
+        else if (channel === 'atm') atmRows.push(i);
+      }
+    }
     if (kind === SPEND) continue;
-    const m = monthOf(ctx, i);
+    const m = dayMonth[(day[i] as number) - firstDay] as number;
     perMonth[m] = (perMonth[m] as number) + amount;
-    if (kind === EXPENSE) payees.add(i, label);
+    if (kind === EXPENSE) payees.add(i, labels[i] as Verdict);
   }
   const atm = new Set<string>();
   for (const i of atmRows) {

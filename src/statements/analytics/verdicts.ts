@@ -40,6 +40,8 @@ export interface VerdictIndex {
   byName: ReadonlyMap<string, CategoryRows>;
   /** Per transaction: its category's slot, the category's index in `categories`. */
   rowCategory: Uint16Array;
+  /** Per verdict number (`ctx.verdicts`): its category's slot; -1 for a verdict no row has. */
+  verdictSlot: Int32Array;
   /** Indexes in `ctx.rows` of the transactions with at least one flag, ascending. */
   flagged: number[];
   /**
@@ -81,6 +83,8 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
   const flagged: number[] = [];
   const returnedCheques: number[] = [];
   const cancelled = new Uint8Array(n);
+  // The rows marked in `cancelled`, so their tally reads only them (few), not every row's mark.
+  const cancelledRows: number[] = [];
   // Per verdict number: its category's slot (-1 before its first row), and whether it has flags.
   const verdictSlot = new Int32Array(verdicts.length).fill(-1);
   const verdictFlagged = new Uint8Array(verdicts.length);
@@ -104,23 +108,31 @@ export function verdictIndex(ctx: AnalysisContext): VerdictIndex {
       c.creditTotal += tx.amount;
       if (tx.amount > c.largestCredit) c.largestCredit = tx.amount;
     }
+    let cancel = tx.amount === 0;
     if (verdictFlagged[k] === 1) {
       flagged.push(i);
       if (tx.direction === 'debit' && isReturnedCheque(verdicts[k] as Verdict)) {
         returnedCheques.push(i);
-        cancelled[i] = 1;
+        cancel = true;
       }
     }
-    if (tx.amount === 0) cancelled[i] = 1;
+    if (cancel) {
+      cancelled[i] = 1;
+      cancelledRows.push(i);
+    }
   }
   // Returned cheques are marked first, so a reversal never pairs with one.
   const reversalPairs = pairReversals(ctx, reversalCredits(ctx, rowCategory, byName.get('reversal')), cancelled);
   const returnedChequePairs = pairReturnedCheques(ctx, returnedCheques, cancelled);
-  tallyCancelled(ctx, bySlot, rowCategory, cancelled);
+  // Pairing marks only rows not marked before, so each cancelled row is tallied once.
+  for (const p of reversalPairs) cancelledRows.push(p.debit);
+  for (const p of returnedChequePairs) cancelledRows.push(p.cheque);
+  tallyCancelled(ctx, bySlot, rowCategory, cancelledRows);
   ctx.verdictIndex = {
     categories: bySlot,
     byName,
     rowCategory,
+    verdictSlot,
     flagged,
     cancelled,
     reversalPairs,
@@ -156,15 +168,17 @@ function inflowOf(categories: readonly CategoryRows[]): { inflow: number; inflow
   return { inflow, inflowCount };
 }
 
-/** Adds each cancelled row to its category's cancelled counts and total. */
+/**
+ * Adds each cancelled row (`rows`, each once) to its category's cancelled counts and total. Amounts
+ * are integer minor units, so the totals do not depend on the rows' order.
+ */
 function tallyCancelled(
   ctx: AnalysisContext,
   bySlot: CategoryRows[],
   rowCategory: Uint16Array,
-  cancelled: Uint8Array,
+  rows: readonly number[],
 ): void {
-  for (let i = 0; i < cancelled.length; i++) {
-    if (cancelled[i] === 0) continue;
+  for (const i of rows) {
     const tx = ctx.rows[i] as CanonicalTransaction;
     const c = bySlot[rowCategory[i] as number] as CategoryRows;
     if (tx.direction === 'credit') {
