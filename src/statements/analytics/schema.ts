@@ -244,7 +244,7 @@ export const TransactionPatternAnalysisSchema = open(
     largestIncomingTransfer: LargestTransfer('incoming'),
     largestOutgoingTransfer: LargestTransfer('outgoing'),
   },
-  'The real API’s transaction-pattern section (amount and balance bands are fractions). A statement in another currency is banded by the naira equivalents of the bounds (reference rates in `lexicon/thresholds.json`), so each field keeps the meaning its name gives',
+  'The real API’s transaction-pattern section (amount and balance bands are fractions). A statement in another currency is banded by the naira equivalents of the bounds (reference rates in `thresholds.json`), so each field keeps the meaning its name gives',
 );
 
 export const BehavioralAnalysisSchema = open(
@@ -284,7 +284,7 @@ export const BehavioralAnalysisSchema = open(
       YesNo('Credits of ₦20,000+ taken down to 10% within two days, for two of them and half of them or more'),
     ),
   },
-  'The real API’s behavioural section. Amounts named in naira mean their equivalent for a statement in another currency (`lexicon/thresholds.json`). Inflow: every credit except self-transfers, reversals and cheque credits a returned cheque took back (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
+  'The real API’s behavioural section. Amounts named in naira mean their equivalent for a statement in another currency (`thresholds.json`). Inflow: every credit except self-transfers, reversals and cheque credits a returned cheque took back (loan disbursements included). Zero amounts and debits a reversal paid back are never spend, a stake or a repayment',
 );
 
 export const LoanAnalysisSchema = open(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, currencyDecimals, MINOR_UNIT_DECIMALS } from '../../domain/currency.js';
-import table from './lexicon/thresholds.json' with { type: 'json' };
+import table from './thresholds.json' with { type: 'json' };
 import { amountText, hasReferenceRate, thresholdsOf, thresholdText } from './thresholds.js';
 
 describe('thresholdsOf', () => {

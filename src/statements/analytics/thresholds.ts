@@ -1,9 +1,9 @@
 import { toMajor } from '../../domain/money.js';
-import table from './lexicon/thresholds.json' with { type: 'json' };
+import table from './thresholds.json' with { type: 'json' };
 
 /**
  * The amounts the analysis judges by, in minor units of one statement's currency: written in naira
- * (`lexicon/thresholds.json`) and carried into other currencies by reference rates, so a USD
+ * (`thresholds.json`) and carried into other currencies by reference rates, so a USD
  * domiciliary account is not judged by naira figures (₦5,000 is about three dollars, not five
  * thousand).
  */
