@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, currencyDecimals, MINOR_UNIT_DECIMALS } from '../../domain/currency.js';
-import table from './thresholds.json' with { type: 'json' };
 import { amountText, hasReferenceRate, thresholdsOf, thresholdText } from './thresholds.js';
+import table from './thresholds.json' with { type: 'json' };
 
 describe('thresholdsOf', () => {
   it('naira: the figures as written, in kobo', () => {
