@@ -72,6 +72,12 @@ const prefix = (currency: string): string => (currency === 'NGN' ? '₦' : `${cu
 export const amountText = (currency: string, minor: number): string =>
   `${prefix(currency)}${toMajor(minor).toFixed(2)}`;
 
+/**
+ * Made once: `toLocaleString` with options builds a number format on every call, which cost more
+ * than the rest of a 1,000-row statement's risk signals (~0.1 ms a statement).
+ */
+const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** A threshold (minor units) as a message shows it, grouped and without zero decimals: `₦5,000`, `USD 3.3`. */
 export const thresholdText = (currency: string, minor: number): string =>
-  `${prefix(currency)}${toMajor(minor).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  `${prefix(currency)}${GROUPED.format(toMajor(minor))}`;
