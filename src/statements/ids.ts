@@ -50,57 +50,114 @@ export function assignIds(rows: Array<HashedFields & { id: string }>): boolean {
   const table = new Uint32Array(size);
   let seen: Set<string> | undefined;
   let repeats: Map<string, number> | undefined;
-  let written = 0;
+  for (let from = 0; from < rows.length; ) {
+    const to = LITTLE_ENDIAN ? hashBatch(rows, from) : hashOne(rows, from);
+    for (let i = from; i < to; i++) {
+      const r = rows[i] as HashedFields & { id: string };
+      const base = r.id;
+      if (!seen) {
+        const key = (lowBits[i - from] as number) + 1; // 0 marks an empty slot
+        let slot = key & (size - 1);
+        while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 1) & (size - 1);
+        if (table[slot] === 0) {
+          table[slot] = key;
+          continue;
+        }
+        seen = new Set();
+        for (let j = 0; j < i; j++) seen.add((rows[j] as { id: string }).id);
+      }
+      if (!seen.has(base)) {
+        seen.add(base);
+        continue;
+      }
+      repeats ??= new Map();
+      const n = (repeats.get(base) ?? 1) + 1;
+      repeats.set(base, n);
+      r.id = `${base}-${n}`;
+    }
+    from = to;
+  }
+  return repeats !== undefined;
+}
+
+/** Rows per batch, at most: their ids' digits stay one string under V8's 128 KiB large objects. */
+const BATCH_ROWS = 1024;
+
+/** The low 30 bits of each hash of the batch `hashBatch` or `hashOne` gave ids, by place in it. */
+const lowBits = new Int32Array(BATCH_ROWS);
+
+/** The id of `rows[from]` by `transactionHash` (big-endian hosts): the index after it. */
+function hashOne(rows: Array<HashedFields & { id: string }>, from: number): number {
+  const r = rows[from] as HashedFields & { id: string };
+  r.id = transactionHash(r);
+  lowBits[0] = lastHashLowBits;
+  return from + 1;
+}
+
+/**
+ * The ids of a batch of rows from `rows[from]` on, as `transactionHash` gives them: the index
+ * after the batch. Their digits are written as bytes and read back as one string, of which each
+ * id is a slice (16 characters: V8 keeps a slice of 13 or more as a view of the batch's string),
+ * where `String.fromCharCode` of 16 codes took about 360 instructions an id.
+ */
+function hashBatch(rows: Array<HashedFields & { id: string }>, from: number): number {
+  const to = writeTexts(rows, from);
+  const pairs = digitPairs;
+  const low = lowBits;
   let at = 0;
   // The lanes after the date, for the rows of one day (in a row: the rows are in order).
   let day: string | undefined;
   let dayLane1 = 0;
   let dayLane2 = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as HashedFields & { id: string };
-    if (i === written && LITTLE_ENDIAN) {
-      written = writeTexts(rows, i);
-      at = 0;
+  for (let i = from; i < to; i++) {
+    const r = rows[i] as HashedFields;
+    if (r.date === day) {
+      lane1 = dayLane1;
+      lane2 = dayLane2;
+    } else {
+      lane1 = SEED1;
+      lane2 = SEED2;
+      text(r.date);
+      day = r.date;
+      dayLane1 = lane1;
+      dayLane2 = lane2;
     }
-    let base: string;
-    if (i < written) {
-      if (r.date === day) {
-        lane1 = dayLane1;
-        lane2 = dayLane2;
-      } else {
-        lane1 = SEED1;
-        lane2 = SEED2;
-        text(r.date);
-        day = r.date;
-        dayLane1 = lane1;
-        dayLane2 = lane2;
-      }
-      at = hashFrom(r, at);
-      base = hashed();
-    } else base = transactionHash(r);
-    r.id = base;
-    if (!seen) {
-      const key = lastHashLowBits + 1; // 0 marks an empty slot
-      let slot = key & (size - 1);
-      while (table[slot] !== 0 && table[slot] !== key) slot = (slot + 1) & (size - 1);
-      if (table[slot] === 0) {
-        table[slot] = key;
-        continue;
-      }
-      seen = new Set();
-      for (let j = 0; j < i; j++) seen.add((rows[j] as { id: string }).id);
-    }
-    if (!seen.has(base)) {
-      seen.add(base);
-      continue;
-    }
-    repeats ??= new Map();
-    const n = (repeats.get(base) ?? 1) + 1;
-    repeats.set(base, n);
-    r.id = `${base}-${n}`;
+    at = hashFrom(r, at);
+    let h1 = lane1;
+    let h2 = lane2;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    const k = i - from;
+    low[k] = h1 & 0x3fffffff;
+    const p = k << 3;
+    pairs[p] = HEX_PAIRS[h2 >>> 24] as number;
+    pairs[p + 1] = HEX_PAIRS[(h2 >>> 16) & 255] as number;
+    pairs[p + 2] = HEX_PAIRS[(h2 >>> 8) & 255] as number;
+    pairs[p + 3] = HEX_PAIRS[h2 & 255] as number;
+    pairs[p + 4] = HEX_PAIRS[h1 >>> 24] as number;
+    pairs[p + 5] = HEX_PAIRS[(h1 >>> 16) & 255] as number;
+    pairs[p + 6] = HEX_PAIRS[(h1 >>> 8) & 255] as number;
+    pairs[p + 7] = HEX_PAIRS[h1 & 255] as number;
   }
-  return repeats !== undefined;
+  const ids = digits.toString('latin1', 0, HASH_LENGTH * (to - from));
+  for (let i = from; i < to; i++) {
+    const k = HASH_LENGTH * (i - from);
+    (rows[i] as { id: string }).id = ids.slice(k, k + HASH_LENGTH);
+  }
+  return to;
 }
+
+/** A byte's two hex digits as the 16-bit word whose bytes they are in memory (little-endian). */
+const HEX_PAIRS = Uint16Array.from(
+  { length: 256 },
+  (_, b) => (HEX_CODES[b >>> 4] as number) | ((HEX_CODES[b & 15] as number) << 8),
+);
+
+/** Where a batch's ids are written as hex digits, two to a word. */
+const digits = Buffer.allocUnsafeSlow(HASH_LENGTH * BATCH_ROWS);
+const digitPairs = new Uint16Array(digits.buffer, digits.byteOffset, digits.byteLength >> 1);
 
 /**
  * Why `assignIds` hashes the narrations and references of a batch of rows from their UTF-16 units
@@ -133,7 +190,8 @@ function writeTexts(rows: readonly HashedFields[], from: number): number {
   const parts: string[] = [];
   let units = 0;
   let i = from;
-  for (; i < rows.length && units < BATCH_UNITS; i++) {
+  const last = Math.min(rows.length, from + BATCH_ROWS);
+  for (; i < last && units < BATCH_UNITS; i++) {
     const r = rows[i] as HashedFields;
     units += part(parts, r.narration);
     if (r.reference !== undefined) units += part(parts, r.reference);
@@ -265,7 +323,9 @@ function text(value: string): void {
 
 /** Both lanes over a safe integer, its low then its high 32 bits. */
 function number(n: number): void {
-  const low = (n % 4294967296) | 0;
+  // `n | 0` is `(n % 2 ** 32) | 0` (ToInt32 takes the remainder too) without the x87 remainder loop
+  // V8 compiles a double's `%` to.
+  const low = n | 0;
   const high = Math.floor(n / 4294967296) | 0;
   lane1 = Math.imul(Math.imul(lane1 ^ low, MUL1) ^ high, MUL1);
   lane2 = Math.imul(Math.imul(lane2 ^ low, MUL2) ^ high, MUL2);
