@@ -103,20 +103,32 @@ export function chainCost(
   next: readonly ChainRow[] = [],
 ): number {
   const walker = start.clone();
+  return walkCost(rows, walker, from, to) + leadCost(walker, next);
+}
+
+/**
+ * `chainCost` without the next day, moving `walker` itself past `rows[from..to)`: a caller that
+ * keeps the order judged walks on from there instead of stepping the rows again.
+ */
+export function walkCost(rows: readonly ChainRow[], walker: BalanceWalker, from: number, to: number): number {
   let cost = 0;
   for (let i = from; i < to; i++) {
     const step = walker.step(rows[i] as ChainRow);
     if (step === 'break') cost += BREAK_COST;
     else if (step === 'rounding') cost += 1;
   }
-  return cost + leadCost(walker, next);
+  return cost;
 }
 
-/** The cheapest step from where `walker` stands into one of `next` (0 when none has a balance). */
-function leadCost(walker: BalanceWalker, next: readonly ChainRow[]): number {
+/**
+ * The cheapest step from where `walker` stands into one of `next[from..to)` (0 when none has a
+ * balance): the next day read in place, not copied.
+ */
+export function leadCost(walker: BalanceWalker, next: readonly ChainRow[], from = 0, to = next.length): number {
   let best = 0;
   let any = false;
-  for (const row of next) {
+  for (let i = from; i < to; i++) {
+    const row = next[i] as ChainRow;
     if (row.balance === undefined) continue;
     const step = walker.peek(row);
     const cost = step === 'exact' ? 0 : step === 'rounding' ? 1 : BREAK_COST;
