@@ -37,6 +37,17 @@ describe('local days', () => {
     expect(first).toBe('2024-07-01');
   });
 
+  it('never reads a timestamp with a bad character as a cached hour of another year', () => {
+    // A bad last year digit once weighed only -1000: `299X` read as 1990, so once a 1990 hour was
+    // cached, the corrupt text was taken as that day instead of being refused.
+    const calendar = new LocalCalendar('Africa/Lagos');
+    expect(calendar.dayFromIso('1990-01-01T10:00:00.000Z')).toBe('1990-01-01');
+    expect(calendar.dayFromIso('1020-01-15T10:00:00.000Z')).toEqual({ reason: 'year out of range (1900 to 2999)' });
+    for (const text of ['299X-01-01T10:00:00.000Z', '199X-01-01T10:00:00.000Z', '1990-01-0XT10:00:00.000Z']) {
+      expect(calendar.dayFromIso(text), text).toEqual({});
+    }
+  });
+
   it('puts instants on the right side of midnight in zones half or three quarters of an hour off UTC', () => {
     // Local midnight falls inside a UTC hour there: 18:30Z in Kolkata (+05:30), 18:15Z in Kathmandu
     // (+05:45), 13:30Z in Adelaide in January (+10:30). Both orders, so no first answer decides the hour's.

@@ -281,9 +281,13 @@ export function asUtcInstant(text: string): string {
   return last === 0x5a || last === 0x7a || !ZONELESS_TIME.test(text) ? text : `${text}Z`;
 }
 
+/**
+ * A digit's value, or a weight that makes any sum of at most four digits it is part of negative
+ * (`-1000` once let a bad fourth year digit through: `299X` read as year 1990).
+ */
 const digit = (t: string, i: number): number => {
   const c = t.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1000;
+  return c >= 0 && c <= 9 ? c : -1_000_000;
 };
 
 /**
