@@ -1,6 +1,6 @@
 import { type Direction, NAME_MAX_CHARS } from '../../../domain/statement.js';
 import { endsName, hasDigit, type NarrationWords, spelt, upperCodeAt } from './read-words.js';
-import { numberWord, WordList } from './words.js';
+import { WordList } from './words.js';
 
 const TITLE_LIST = ['MR', 'MRS', 'MISS', 'MS', 'DR', 'CHIEF', 'ALHAJI', 'ALHAJA', 'PROF', 'ENGR', 'PASTOR', 'HON'];
 const TITLES = new Set(TITLE_LIST);
@@ -18,10 +18,6 @@ export function holderTokens(name: string | undefined): readonly string[] {
   return [...new Set(words)];
 }
 
-const TO = numberWord('TO');
-const FROM = numberWord('FROM');
-const FRM = numberWord('FRM');
-
 /** Token positions `start` to `end` (exclusive). */
 export interface Span {
   start: number;
@@ -33,22 +29,7 @@ export interface Span {
  * `TO`) on a credit; the whole narration when it has no such grammar.
  */
 export function counterpartySide(words: NarrationWords, direction: Direction): Span {
-  const { number, count } = words;
-  let from = -1;
-  for (let i = 0; i < count; i++) {
-    const word = number[i];
-    if (word === FROM || word === FRM) {
-      from = i;
-      break;
-    }
-  }
-  let to = -1;
-  for (let i = from + 1; i < count; i++) {
-    if (number[i] === TO) {
-      to = i;
-      break;
-    }
-  }
+  const { from, to, count } = words;
   if (direction === 'debit') return { start: to + 1, end: count };
   if (from >= 0) return { start: from + 1, end: to >= 0 ? to : count };
   return { start: 0, end: to >= 0 ? to : count };

@@ -34,6 +34,18 @@ describe('readWords', () => {
     ]);
   });
 
+  it('notes the first FROM or FRM and the first TO after it', () => {
+    const at = (narration: string) => {
+      const words = readWords(narration);
+      return [words.from, words.to];
+    };
+    expect(at('NIP FROM ACME LTD TO ADA OBI')).toEqual([1, 4]);
+    expect(at('TRF TO ADA FRM OKON')).toEqual([3, -1]);
+    expect(at('TRF FRM A TO B TO C')).toEqual([1, 3]);
+    expect(at('TRANSFER TO ADA OBI')).toEqual([-1, 1]);
+    expect(at('POS PURCHASE SHOPRITE')).toEqual([-1, -1]);
+  });
+
   it('an empty or all-separator narration has no words', () => {
     expect(readWords('').count).toBe(0);
     expect(readWords(' /-- .').count).toBe(0);

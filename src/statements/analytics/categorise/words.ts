@@ -20,11 +20,13 @@ const numbers = new Map<string, number>();
  * State `DEAD` is a row of zeros: no numbered word begins with the characters read, whatever follows.
  */
 const WIDTH = 43;
-const WORD = 10;
+export const WORD = 10;
 const DEAD = 0;
 /** The state before a word's first character. */
 export const ROOT = WIDTH;
-let trie = new Int32Array(1024 * WIDTH);
+// Room for the built-in lexicon's words (about 3,600 rows): its trie is never replaced, which lets
+// `read-words.ts` take it for a constant (it grew from 1,024 rows to 4,096 before).
+let trie = new Int32Array(4096 * WIDTH);
 let rows = 2;
 
 /**
@@ -33,9 +35,6 @@ let rows = 2;
  * when it grows, so ask again after numbering words.
  */
 export const wordTrie = (): Int32Array => trie;
-
-/** The number of the word whose characters led from `ROOT` to `state`: `UNKNOWN` when none. */
-export const wordOfState = (t: Int32Array, state: number): number => t[state + WORD] as number;
 
 /** The word's number, `UNKNOWN` when no compiled list has it. */
 export const wordNumber = (word: string): number => numbers.get(word) ?? UNKNOWN;
