@@ -58,4 +58,39 @@ describe('assignIds', () => {
       `${base}-3`,
     ]);
   });
+
+  it('gives each row the id transactionHash gives it, across batches, days and odd or unusual texts', () => {
+    // assignIds hashes batches from the texts' units written together; transactionHash one row at a
+    // time: the two must agree on every row, or stored documents would read back other ids.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const pieces = ['POS ', 'TRF FRM ', 'Café', '😀', '\ud800', 'x', '', 'ADA OBI ', '1234567890', ' / '];
+    const text = (parts: number) => Array.from({ length: parts }, () => pieces[next(pieces.length)]).join('');
+    const rows: CanonicalTransaction[] = [];
+    for (let i = 0; i < 2600; i++) {
+      rows.push(
+        row({
+          date: `2024-0${1 + Math.floor(i / 400)}-1${next(3)}`,
+          narration: i === 1500 ? 'N'.repeat(40_001) : text(next(12)),
+          ...(next(3) === 0 ? {} : { reference: text(next(4)) }),
+          direction: next(2) === 0 ? 'debit' : 'credit',
+          amount: next(1_000_000),
+          ...(next(4) === 0 ? {} : { balance: next(2 ** 31) - 2 ** 30 }),
+        }),
+      );
+    }
+    rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    assignIds(rows);
+    const counts = new Map<string, number>();
+    const expected = rows.map((r) => {
+      const base = transactionHash(r);
+      const n = (counts.get(base) ?? 0) + 1;
+      counts.set(base, n);
+      return n === 1 ? base : `${base}-${n}`;
+    });
+    expect(rows.map((r) => r.id)).toEqual(expected);
+  });
 });

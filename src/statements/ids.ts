@@ -123,12 +123,9 @@ function hashBatch(rows: Array<HashedFields & { id: string }>, from: number): nu
       dayLane2 = lane2;
     }
     at = hashFrom(r, at);
-    let h1 = lane1;
-    let h2 = lane2;
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    mix();
+    const h1 = lane1;
+    const h2 = lane2;
     const k = i - from;
     low[k] = h1 & 0x3fffffff;
     const p = k << 3;
@@ -287,14 +284,21 @@ export function transactionHash(t: HashedFields): string {
 
 /** The id of the lanes as they stand: mixed, as 16 hex digits; its low 30 bits kept. */
 function hashed(): string {
+  mix();
+  lastHashLowBits = lane1 & 0x3fffffff;
+  return hex64(lane2, lane1);
+}
+
+/** The final mix of both lanes, in place: one place for both paths, whose ids must stay equal. */
+function mix(): void {
   let h1 = lane1;
   let h2 = lane2;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  lastHashLowBits = h1 & 0x3fffffff;
-  return hex64(h2, h1);
+  lane1 = h1;
+  lane2 = h2;
 }
 
 /**
