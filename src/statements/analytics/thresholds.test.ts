@@ -43,6 +43,9 @@ describe('amounts in messages', () => {
   it('naira with the sign, other currencies with their code', () => {
     expect(thresholdText('NGN', 2_000_000)).toBe('₦20,000');
     expect(thresholdText('USD', 330)).toBe('USD 3.3');
+    expect(['USD 65', 'USD 1,000,000', 'USD 3.05', 'USD 10,000.5', 'USD 0']).toEqual(
+      [6500, 100_000_000, 305, 1_000_050, 0].map((minor) => thresholdText('USD', minor)),
+    );
     expect(amountText('NGN', 123_450)).toBe('₦1234.50');
     expect(amountText('KES', 5)).toBe('KES 0.05');
   });
