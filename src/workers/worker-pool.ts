@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /** What a worker posts: its readiness once, then one reply per request. */
 export type WorkerMessage<Res> =
@@ -24,6 +24,8 @@ export interface WorkerPoolOptions {
    * default) leaves them level with it.
    */
   niceness?: number;
+  /** V8 heap limits of each worker (its young generation, say); V8's defaults when left out. */
+  resourceLimits?: ResourceLimits;
 }
 
 /** The pool is full: the caller should answer 503 rather than queue without bound. */
@@ -75,6 +77,7 @@ export function createWorkerPool<Req, Res>(options: WorkerPoolOptions): WorkerPo
   const spawn = (): Slot<Req, Res> => {
     const worker = new Worker(BOOTSTRAP, {
       workerData: { script: options.script.href, niceness: options.niceness ?? 0 },
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
     });
     if (options.onDemand) worker.unref();
     let markReady: () => void = () => {};

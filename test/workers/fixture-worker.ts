@@ -1,7 +1,13 @@
+import { resourceLimits } from 'node:worker_threads';
 import { serveWorker } from '../../src/workers/serve.js';
 
-/** A worker for the pool's own tests: echoes, fails, sleeps or dies on request. */
-type Request = { op: 'echo'; value: number } | { op: 'fail' } | { op: 'sleep'; ms: number } | { op: 'die' };
+/** A worker for the pool's own tests: echoes, fails, sleeps, dies or tells its young generation's limit on request. */
+type Request =
+  | { op: 'echo'; value: number }
+  | { op: 'fail' }
+  | { op: 'sleep'; ms: number }
+  | { op: 'die' }
+  | { op: 'youngGenerationMb' };
 
 await serveWorker<Request, number>(async () => {
   return async (request) => {
@@ -15,6 +21,8 @@ await serveWorker<Request, number>(async () => {
         return request.ms;
       case 'die':
         process.exit(3);
+      case 'youngGenerationMb':
+        return resourceLimits.maxYoungGenerationSizeMb ?? 0;
     }
   };
 });

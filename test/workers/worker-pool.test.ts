@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, PoolBusyError, type WorkerPool } from '../../src/workers/worker-pool.js';
 
-type Request = { op: 'echo'; value: number } | { op: 'fail' } | { op: 'sleep'; ms: number } | { op: 'die' };
+type Request =
+  | { op: 'echo'; value: number }
+  | { op: 'fail' }
+  | { op: 'sleep'; ms: number }
+  | { op: 'die' }
+  | { op: 'youngGenerationMb' };
 const script = new URL('./fixture-worker.ts', import.meta.url);
 const pools: WorkerPool<unknown, unknown>[] = [];
 const pool = <Req, Res>(options: Partial<Parameters<typeof createWorkerPool>[0]> = {}) => {
@@ -24,6 +29,13 @@ describe('the worker pool', () => {
     expect(results[0]).toEqual({ status: 'fulfilled', value: 2 });
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { message: 'test job failed: bad input' } });
     expect(results[2]).toEqual({ status: 'fulfilled', value: 6 });
+  });
+
+  it('gives its workers the heap limits asked for', async () => {
+    const sized = pool<Request, number>({ resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    await expect(sized.run({ op: 'youngGenerationMb' })).resolves.toBe(96);
+    const plain = pool<Request, number>();
+    await expect(plain.run({ op: 'youngGenerationMb' })).resolves.not.toBe(96);
   });
 
   it('replaces a worker that dies, failing only its job', async () => {

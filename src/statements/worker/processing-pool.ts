@@ -51,6 +51,16 @@ const WARM_UP_ROUNDS = 40;
 const PROCESSING_NICENESS = 5;
 
 /**
+ * Each processing thread's young generation, in MB (V8's default gives 16 MB semi-spaces; this
+ * gives 32). A 1,000-row statement allocates about 1.5 MB and holds most of it while it runs, so
+ * every scavenge copied about 1.5 MB of a statement in flight and promoted it to the old
+ * generation, where a mark-compact later collected it. Twice the room halves both: measured on a
+ * thread processing 1,000-row periculum statements, scavenges went from 0.091 to 0.046 a
+ * statement. The cost is up to 32 MB more memory a thread.
+ */
+const PROCESSING_YOUNG_GENERATION_MB = 96;
+
+/**
  * Statement processing off the event loop: bodies of `inlineBelowBytes` or more (and bodies given
  * as values) are parsed, analysed and encoded on worker threads, so the event loop only receives
  * bytes, writes and answers, and a 50,000-row statement does not stall it. A worker that dies or
@@ -82,6 +92,7 @@ export function createStatementProcessor(
     // Threads start on first need, so an instance that never sees a large statement never starts one.
     onDemand: true,
     niceness: PROCESSING_NICENESS,
+    resourceLimits: { maxYoungGenerationSizeMb: PROCESSING_YOUNG_GENERATION_MB },
   });
   new Gauge({
     name: 'lendsight_statement_analysis_queue',
