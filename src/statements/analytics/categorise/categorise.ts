@@ -17,7 +17,7 @@ import {
 import { defaultMatcher, type Hit, type Matcher, type Rule } from './lexicon.js';
 import { type Payer, payerOf, salaryWithoutTheWord } from './payer.js';
 import { endsName, hasDigit, hasLower, type NarrationWords, readWords, token } from './read-words.js';
-import { ShapeTable } from './shape.js';
+import { shapeNumbers } from './shape.js';
 import { WordList } from './words.js';
 
 const NO_FLAGS: readonly string[] = Object.freeze([]);
@@ -426,8 +426,8 @@ export interface CategorisedRows {
  */
 export function categoriseStatement(statement: CanonicalStatement, matcher?: Matcher): CategorisedRows {
   const holder = holderTokens(statement.holder.name ?? statement.account.name ?? statement.clientFullName);
-  const shapes = new ShapeTable();
   const txs = statement.transactions;
+  const shapes = shapeNumbers(txs);
   const verdicts: Verdict[] = [];
   const verdictOf = new Int32Array(txs.length);
   const labels: Verdict[] = new Array(txs.length);
@@ -438,7 +438,7 @@ export function categoriseStatement(statement: CanonicalStatement, matcher?: Mat
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i] as CanonicalTransaction;
     // Shapes are numbered in order of their first row, as verdicts are.
-    const k = shapes.number(tx.narration, tx.direction);
+    const k = shapes[i] as number;
     if (k === verdicts.length) verdicts.push(judge(tx.narration, tx.direction, holder, matcher));
     if (tx.date !== lastDate) {
       lastDate = tx.date;
