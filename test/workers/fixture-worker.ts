@@ -2,7 +2,7 @@ import { resourceLimits } from 'node:worker_threads';
 import { serveWorker } from '../../src/workers/serve.js';
 
 /** A worker for the pool's own tests: echoes, fails, sleeps, dies or tells its young generation's limit on request. */
-type Request =
+export type Request =
   | { op: 'echo'; value: number }
   | { op: 'fail' }
   | { op: 'sleep'; ms: number }
@@ -19,10 +19,10 @@ await serveWorker<Request, number>(async () => {
       case 'sleep':
         await new Promise((r) => setTimeout(r, request.ms));
         return request.ms;
-      case 'die':
-        process.exit(3);
       case 'youngGenerationMb':
         return resourceLimits.maxYoungGenerationSizeMb ?? 0;
+      case 'die':
+        process.exit(3);
     }
   };
 });

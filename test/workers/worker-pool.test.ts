@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, PoolBusyError, type WorkerPool } from '../../src/workers/worker-pool.js';
+// A type only: erased, so the worker's module is not run here.
+import type { Request } from './fixture-worker.js';
 
-type Request =
-  | { op: 'echo'; value: number }
-  | { op: 'fail' }
-  | { op: 'sleep'; ms: number }
-  | { op: 'die' }
-  | { op: 'youngGenerationMb' };
 const script = new URL('./fixture-worker.ts', import.meta.url);
 const pools: WorkerPool<unknown, unknown>[] = [];
 const pool = <Req, Res>(options: Partial<Parameters<typeof createWorkerPool>[0]> = {}) => {
