@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import type { CanonicalTransaction } from '../domain/statement.js';
 
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
@@ -165,7 +166,7 @@ const digitPairs = new Uint16Array(digits.buffer, digits.byteOffset, digits.byte
  * memory order: little-endian hosts only; elsewhere `transactionHash` as before. A day's date is
  * hashed once for its rows.
  */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** Units per batch: the joined texts stay one flat string far under V8's 128 KiB large objects. */
 const BATCH_UNITS = 16_384;
